@@ -9,7 +9,7 @@ import { FileStore } from '../../src/sandbox/engines/files';
 import { SyntheticEngines } from '../../src/sandbox/engines';
 import { createSandboxRun, recordRun } from '../support/sync-team';
 
-// One agency client's workspace as issue 34 describes it (a workspace per client; 200 prompts ×
+// One agency client's workspace (a workspace per client; 200 prompts ×
 // 8 engines × 10 countries asked every day): its monitor's prompts about one category the
 // sandbox's catalog knows (running shoes, the demo's brands), asked on every engine from ten
 // countries day after day, answered by the sandbox's synthetic engines (the bodies its HTTP

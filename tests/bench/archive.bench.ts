@@ -10,7 +10,7 @@ import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { normalized } from '../integration/store/helpers';
 import type { Bench } from './run-all';
 
-// Pages archived at ingest (issue 14, part 3): 400 answers of the sandbox, each linking to its
+// Pages archived at ingest: 400 answers of the sandbox, each linking to its
 // page, archived by the real archiver (4 at a time) over loopback; then the cost per page of
 // stripping scripts and of compressing, on the sandbox's pages and on a 1 MB page, and what
 // queueing the pages adds to an ingest. Target: the archive keeps up with a run (more pages a

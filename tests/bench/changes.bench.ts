@@ -16,7 +16,7 @@ import { drillCases } from './changes-drills';
 // behind a finding (the newest 50 answers matching it) for a monitor, common and rare matches;
 // then the real `parallax changes --json` as a child process on the 45 + 45 days and for a
 // monitor (start-up included). p50/p95 over 20 runs after 1 warm-up.
-// Target (issue 30): `parallax changes` on 90 days of 1M results ≤ 1 s.
+// Target: `parallax changes` on 90 days of 1M results ≤ 1 s.
 
 const TARGET_MS = 1000;
 const RUNS = 20;

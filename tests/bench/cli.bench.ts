@@ -8,7 +8,7 @@ import { buildCli } from '../../scripts/build-cli.mjs';
 import type { Bench } from './run-all';
 import { cachedExportHistory } from './export-run';
 
-// The CLI's start (issue 15.2): whole processes, the way a user runs them, timed by GNU time
+// The CLI's start: whole processes, the way a user runs them, timed by GNU time
 // (/usr/bin/time): wall seconds, CPU seconds (user + system) and peak memory, median of RUNS
 // runs after one warm-up. The bundle is built from the sources as they are now (out/cli, as
 // `npm run build:cli` does); bin/parallax.mjs, which first checks that no source is newer than

@@ -1,6 +1,6 @@
 import { runStress, stressLines, stressProblems } from './concurrent-writers-run';
 
-// `npm run bench -- concurrent` (issue 31.1): 200 trials of 2 to 8 real `parallax run` child
+// `npm run bench -- concurrent`: 200 trials of 2 to 8 real `parallax run` child
 // processes started at the same instant on one history file, new and existing files in turn,
 // against one sandbox over loopback HTTP. Targets: 0 runs lost, 0 answers lost (every answer the
 // sandbox served found in the file), no process failing. The CI-size version (10 trials) runs in

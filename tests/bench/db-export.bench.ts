@@ -7,7 +7,7 @@ import type { Bench } from './run-all';
 import { builtCli } from './exports.bench';
 import { bigDbPath } from './store-big-history';
 
-// The analysis export (issue 33, item 5) on the store bench's 1,000,000-answer history (buildBig:
+// The analysis export on the store bench's 1,000,000-answer history (buildBig:
 // answers of 60-260 words with their Markdown, 10 sources each, 1,000 runs; reused from the temp
 // folder when built before, else built once, which takes tens of minutes): `parallax db export`
 // as a whole process, the way a user runs it (the bundled CLI), in both formats. Printed: wall

@@ -17,7 +17,7 @@ import type { Bench } from './run-all';
 import { BENCH_NOW, cachedHistory, migrateDiscoveryTables } from './visibility.bench';
 import { rng } from './bench-random';
 
-// Competitor discovery (issue 13, part 1):
+// Competitor discovery:
 // - ingest cost per result with demo-like content (entities, shopping, ads, a Markdown list);
 //   the same helper run on a checkout from before the discovery index gives the "before";
 // - extraction alone per result;

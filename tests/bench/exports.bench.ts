@@ -7,7 +7,7 @@ import type { Bench } from './run-all';
 import { cachedExportHistory } from './export-run';
 import { BUILD_INFO_FILE, CLI_OUT_DIR } from '../../bin/built-cli.mjs';
 
-// Streamed exports (issue 15, part 1): `parallax export` of the 20,000-result run (100 prompts
+// Streamed exports: `parallax export` of the 20,000-result run (100 prompts
 // × 20 countries × 10 repeats, search queries, shopping and Markdown; tests/bench/export-run.ts)
 // as a whole process, the way a user runs it: wall time, CPU time (user + system) and peak
 // resident memory from GNU time (/usr/bin/time), median of RUNS runs, the largest peak, with the

@@ -7,7 +7,7 @@ import { registerStoreFunctions } from '../../src/core/history/codec';
 import { startSandbox, type SandboxRequestLogEntry } from '../../src/sandbox';
 import { runCliToEnd, spawnCli } from '../support/cli-child';
 
-// The full-disk soak of issue 31.2 (`npm run bench -- full-disk`, needs root to mount): a
+// The full-disk soak (`npm run bench -- full-disk`, needs root to mount): a
 // history on a small tmpfs (64 MB: the WAL alone grows to 64 MB before a checkpoint), a real `parallax run` child process against the sandbox over
 // loopback HTTP, the tmpfs filled to the last byte mid-run, then grown (mount -o remount,size=).
 // Twice: once the run is left to go on by itself, once it is paused with Ctrl-C while the

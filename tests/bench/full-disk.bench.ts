@@ -1,6 +1,6 @@
 import { fullDiskLines, fullDiskProblems, runFullDisk } from './full-disk-run';
 
-// `npm run bench -- full-disk` (issue 31.2): a history on a 64 MB tmpfs, filled to the last byte
+// `npm run bench -- full-disk`: a history on a 64 MB tmpfs, filled to the last byte
 // while a real `parallax run` stores its answers, then grown to 512 MB; once left to go on by
 // itself, once paused with Ctrl-C while full and resumed after. Targets: nothing sent while the
 // disk is full, every answer the sandbox charged for stored, credits recorded = credits taken.

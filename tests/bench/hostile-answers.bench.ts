@@ -9,7 +9,7 @@ import { compileBrandMatcher, findBrandMentions } from '../../src/shared/analyti
 import { diffText } from '../../src/shared/analytics/text-diff';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 
-// `npm run bench -- hostile` (issue 31.4): huge and hostile answers. Targets: a 1 MB answer of
+// `npm run bench -- hostile`: huge and hostile answers. Targets: a 1 MB answer of
 // one repeated word searched in ≤ 1 s (it never finished before: FTS5's snippet() scores every
 // pair of matches); a 5 MB answer stored (with its search indexing), searched and exported
 // (csv, json, ndjson, md, html, xlsx) within 2 s each; word diff and brand matching of 1 and 5 MB

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { startMcp, type McpSession } from '../integration/mcp/mcp-client';
 import type { Bench } from './run-all';
 
-// `parallax mcp` as an assistant meets it (issue 16, part 1): the real bin spawned and driven
+// `parallax mcp` as an assistant meets it: the real bin spawned and driven
 // by the SDK's client over stdio, on a 30-day demo history (90 runs, 7,200 answers; built once
 // through the real run engine and cached under its own name in the temp folder). Figures:
 // spawn to initialized, then each read tool's round trip (JSON-RPC over the pipes, the query,

@@ -14,7 +14,7 @@ import { positioningHistoryPath, POS_BENCH_NOW } from './positioning-history';
 import type { Bench } from './run-all';
 import { percentile, timeCalls } from './timing';
 
-// Positioning over a 1,036,800-answer history (positioning-history.ts; issue 30's targets):
+// Positioning over a 1,036,800-answer history (positioning-history.ts):
 // - every positioning query the views make, p50/p95 over 20 runs after 2 warm-ups, for 30 and
 //   90 days, the whole history and a monitor, by day, engine and country, with engine and
 //   country filters: target ≤ 300 ms at p95 each;

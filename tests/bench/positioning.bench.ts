@@ -20,7 +20,7 @@ import {
 import { rng } from './bench-random';
 import type { Bench } from './run-all';
 
-// The built-in positioning judge (issue 30):
+// The built-in positioning judge:
 // - accuracy on the labelled set (tests/fixtures/positioning) per language, seen vs held-out:
 //   status with top and recommended counted together (the issue's target), exact 4-way status,
 //   sentiment, brands judged that the answer does not name, attribute recall/precision, and

@@ -13,7 +13,7 @@ import { createVisibilityService } from '../../src/core/analysis/visibility';
 import type { Bench } from './run-all';
 import { BENCH_NOW, cachedHistory } from './visibility.bench';
 
-// Client reports (issue 13, part 3) on the 1,000,000-result bench history of the Visibility
+// Client reports on the 1,000,000-result bench history of the Visibility
 // bench (90 days, 5 monitors, cached in the temp folder): one monitor's report over 30 and over
 // 90 days, split into reading the data (the visibility service's queries, the evidence answers,
 // the alerts), rendering the HTML, rendering the XLSX, and the whole after-run step (read once,

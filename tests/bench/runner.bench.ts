@@ -1,6 +1,6 @@
 import { startRunnerWorld } from '../support/runner-world';
 
-// `npm run bench -- runner` (issue 34, stage 3): 8 `parallax runner --once` processes against
+// `npm run bench -- runner`: 8 `parallax runner --once` processes against
 // one team (a real PostgreSQL) and the sandbox over HTTP, 200 monitors due at once (2 prompts
 // each, async), and one runner killed with SIGKILL in the middle of its runs; once its lease has
 // passed a ninth runner sweeps up what it held. Targets: each monitor's due slot runs exactly

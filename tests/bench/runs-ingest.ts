@@ -9,7 +9,7 @@ import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 import { startSandbox } from '../../src/sandbox';
 
-// The store's share of the run engine alone (issue 15.3): real sandbox answers (body text and
+// The store's share of the run engine alone: real sandbox answers (body text and
 // normalized view, as the sync driver hands them over) ingested into a fresh history in waves of
 // 255, as the ingest batcher commits them, with each job going pending → running → succeeded.
 // Prints CPU per job; run it under `node --cpu-prof --import tsx tests/bench/runs-ingest.ts` to

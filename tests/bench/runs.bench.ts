@@ -17,7 +17,7 @@ import { buildCli } from '../../scripts/build-cli.mjs';
 // per job is the engine's own (client, SQLite, normalization), not the service's.
 // Also: 2,000 async tasks end to end (submit, poll, store), time printed.
 //
-// Issue 15.3: the engine's CPU per job split into the store's share (ingest, job changes) and
+// The engine's CPU per job split into the store's share (ingest, job changes) and
 // the rest (client, transport, driver); and end to end with process start included, the real
 // `parallax run` CLI against a plain 255-thread Python pool (urllib, ThreadPoolExecutor) sending
 // the same 2,000 calls to the same sandbox. Targets: ≤ 0.7 ms CPU per job; CLI ≤ the peer.

@@ -6,7 +6,7 @@ import { openHistory } from '../../src/core/history';
 import { startSandbox } from '../../src/sandbox';
 import { spawnCli, type CliChild } from '../support/cli-child';
 
-// `npm run bench -- signals` (issue 31.4): how long each long-running command takes to stop after
+// `npm run bench -- signals`: how long each long-running command takes to stop after
 // SIGINT or SIGTERM, as real child processes. Target: 2 s. For `run` the figure is the time to its
 // "pausing" line (nothing new is sent from then on); the run itself ends once the calls already on
 // the wire have answered (they are paid for, and stored), here at most the sandbox's latency.

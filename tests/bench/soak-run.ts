@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { SandboxRequestLogEntry } from '../../src/sandbox';
 import { runCliToEnd, spawnCli, type CliChild } from '../support/cli-child';
 
-// The fault soak (issue 14.5), shared by `npm run bench -- soak` (10,000 jobs) and its CI-size
+// The fault soak, shared by `npm run bench -- soak` (10,000 jobs) and its CI-size
 // test (500 jobs): `parallax sandbox` in a child process of its own with 10 % mixed faults
 // and a request log, `parallax run` in another child, SIGKILLed mid-run, then `parallax
 // resume`. What the history holds is then checked against what the sandbox answered and

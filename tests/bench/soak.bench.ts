@@ -1,6 +1,6 @@
 import { runSoak, soakLines, soakProblems } from './soak-run';
 
-// `npm run bench -- soak` (issue 14.5): 10,000 synchronous jobs against `parallax sandbox` in
+// `npm run bench -- soak`: 10,000 synchronous jobs against `parallax sandbox` in
 // a child process of its own (plan Enterprise 5K, 50–250 ms, 10 % mixed faults), the
 // `parallax run` child SIGKILLed once 40 % are done, then `parallax resume`. Targets: 0
 // results lost or duplicated, the history's credits (recorded with results + charged without

@@ -11,7 +11,7 @@ import { headOf, packDoc, registerStoreFunctions } from '../../src/core/history/
 import { word, makeResult, createBigRun, COUNTRIES } from './store-answers';
 import { BIG_RUNS, BIG_START, bigDbPath } from './store-big-history';
 
-// Store benchmarks (issues 5 and 15). Figures are printed; targets decide targetsMet:
+// Store benchmarks. Figures are printed; targets decide targetsMet:
 //   ingest 10,000 results of ~5 KB with 10 sources each                  < 3 s
 //   search over 1,000,000 answers, a page of 50 with snippets and a capped count:
 //     default and filtered (engine, country, date, run)                   ≤ 100 ms at p95

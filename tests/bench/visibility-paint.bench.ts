@@ -10,7 +10,7 @@ import { BENCH_NOW, cachedHistory } from './visibility.bench';
 import type { Bench } from './run-all';
 
 // The renderer's first paint and the Visibility view's paint on a 1,000,000-result, 90-day
-// history (issue 15, item 5: first paint ≤ 500 ms; issue 12, item 5: the view paints in ≤ 1 s):
+// history (targets: first paint ≤ 500 ms, the view painted in ≤ 1 s):
 // the production renderer in headless Chromium (the e2e harness) over the real core opened on
 // a copy of the visibility bench's cached history.
 //
@@ -304,7 +304,7 @@ const bench: Bench = async () => {
       `Visibility view on 1,000,000 results, ${RELOADS} loads, ms from navigation start ` +
         `(load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores):`,
     );
-    // Issue 15's "first paint" (the shell's frame, before any script ran), then the view itself.
+    // The "first paint" (the shell's frame, before any script ran), then the view itself.
     console.log(
       `  first contentful paint        ${stat(pick('fcp'))}  target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${verdict(pick('fcp'), FIRST_PAINT_TARGET_MS)}`,
     );

@@ -22,7 +22,7 @@ import { timeCalls } from './timing';
 import { rng } from './bench-random';
 import { migrationNamed } from '../support/migration-named';
 
-// Visibility over time (issue 12, item 5). A 1,000,000-result history over 90 days, built once
+// Visibility over time. A 1,000,000-result history over 90 days, built once
 // through the store's real ingest (so the roll-ups are the ones ingest keeps) and cached in the
 // temp folder; then every dashboard query, p50/p95 over 20 runs, for a 30- and a 90-day period,
 // a monitor scope, and both with an engine filter. Target: each ≤ 300 ms at p95.

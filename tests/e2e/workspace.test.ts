@@ -177,7 +177,7 @@ describe('the analyst workspace, end to end', () => {
   });
 });
 
-// Issue 34: the workspace switcher and the team sync status at the top of the sidebar, against a
+// The workspace switcher and the team sync status at the top of the sidebar, against a
 // real PostgreSQL the test starts (initdb + pg_ctl on a free port, tests/support/postgres.ts):
 // the team connected with --init, a second client workspace, one real sync, then the window as
 // the analyst sees it ("Synced just now"), light and dark.

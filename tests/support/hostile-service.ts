@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { closeServer, forwardedHeaders, readBody, sendAnswer } from './proxy-http';
 
-// The fake service for hostile answers (issue 31.3 and 31.4): a loopback HTTP proxy in front of
+// The fake service for hostile answers: a loopback HTTP proxy in front of
 // the sandbox that passes every call through unchanged (accounts, credits, slots, charges and
 // the request log stay the sandbox's), except the monitor answers, whose result it rewrites:
 // a huge answer (megabytes of one repeated word), or page links pointing at a page host that

@@ -8,7 +8,7 @@ import { mostAlertedMonitor } from '../../support/alerted-monitor';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { startMcp } from '../mcp/mcp-client';
 
-// Alerts never missing from what is written (issue 31.5). A demo history built by the library
+// Alerts never missing from what is written. A demo history built by the library
 // (as the app's builder does, through a connection of its own) leaves its monitor runs
 // uncompared. Every path that reads alerts or writes a report compares them first, through one
 // shared entry point (compareUncheckedRuns): `parallax report`, `parallax demo` itself (checked

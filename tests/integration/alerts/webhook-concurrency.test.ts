@@ -5,7 +5,7 @@ import { createWebhookDeliverer } from '../../../src/core/alerts';
 import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from '../store/helpers';
 
-// Issue 31.7: webhook deliveries of different monitors go out side by side (an endpoint that
+// Webhook deliveries of different monitors go out side by side (an endpoint that
 // never answers holds up its own monitor only), and a bounded wait (`monitors run
 // --webhook-wait`) ends on time even while an attempt is in flight: that attempt is dropped
 // and stays pending for the next start. The per-attempt time limit here is a minute, longer

@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/ipc/contract';
 import { ensureAppBuild } from '../../support/app-build';
 
-// The BUILT shell, proven to load (issue 16.6): `electron-vite build`, then out/main/index.js runs
+// The BUILT shell, proven to load: `electron-vite build`, then out/main/index.js runs
 // under plain Node in a child process with `electron` resolved to a recording stand-in
 // (built-shell/electron-stub.ts). This catches module-format and bundling breaks tsc cannot see
 // (a worker chunk not emitted, an ESM/CJS mismatch, a package that must stay external), and checks

@@ -9,7 +9,7 @@ import { startSandbox } from '../../../src/sandbox';
 import type { RunningSandbox } from '../../../src/sandbox/types';
 import { createMemorySecretStore } from '../../support/memory-secret-store';
 
-// Issue 7's leak test: an end-to-end run with a known key through the real core and the
+// The key-leak test: an end-to-end run with a known key through the real core and the
 // sandbox as the service, then every IPC response, event, log line, database file,
 // settings file, export and backup is searched for the key and its first 12 characters.
 

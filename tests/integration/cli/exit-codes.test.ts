@@ -15,7 +15,7 @@ import {
   type PageHost,
 } from '../../support/hostile-service';
 
-// Exit codes are a contract (issue 31.3, docs/reference/exit-codes.md): every command ends with
+// Exit codes are a contract (docs/reference/exit-codes.md): every command ends with
 // its documented code whatever is pending in the background. One history holds every kind of
 // pending work at once: result pages whose host is down and pages whose host answers 5xx (both
 // waiting for a retry), a webhook delivery to an endpoint that never answers, a re-analysis of

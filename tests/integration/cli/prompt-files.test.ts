@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 
-// A prompts file that is not text is refused before a credit is spent (issue 31.6), naming the
+// A prompts file that is not text is refused before a credit is spent, naming the
 // line: a binary file (NUL bytes), bytes that are not UTF-8, control characters. Before, the
 // file was read as UTF-8 whatever it held: replacement characters and control codes became
 // prompts, each of them sent and paid for.

@@ -8,7 +8,7 @@ import { compareUncheckedRuns } from '../../../src/core/alerts';
 import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 
-// A history on read-only media (issue 31.6) opens read-only and every command that only reads
+// A history on read-only media opens read-only and every command that only reads
 // works on it; one that writes stops with the reason (exit 1). As root the folder is a real
 // read-only bind mount (SQLite cannot create the -shm index there: the file is read from a
 // private copy); otherwise the folder and file lose their write permission. Also: read commands

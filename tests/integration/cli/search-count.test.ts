@@ -3,7 +3,7 @@ import { demoHistoryCopy } from '../../support/demo-history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { tempFolder } from '../store/helpers';
 
-// `parallax search` says "1,000+ matches" when the count reached its cap (issue 31.7): the
+// `parallax search` says "1,000+ matches" when the count reached its cap: the
 // store counts up to 1,000 and says when there were more. Before, it printed "1000 matches".
 
 const tmp = tempFolder();

@@ -10,7 +10,7 @@ import { ENGINE_NAMES } from '../../../src/shared/api/engines';
 import { neutralProfile, parseServiceProfile, type ServiceProfile } from '../../../src/shared/profile';
 import { runCliAt, type InProcessOutcome } from '../../support/cli-in-process';
 
-// Any deployment of the service (issue 16 part 5): a whole run, sync and async, through the
+// Any deployment of the service: a whole run, sync and async, through the
 // CLI (in this process: tests/support/cli-in-process.ts) against a sandbox serving a renamed
 // profile over HTTP; `parallax sandbox --profile` is a real child, stopped with SIGTERM. Every engine
 // path, taskType token, countries model and base cost differs from the spec's, so a request

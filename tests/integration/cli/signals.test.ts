@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openHistory } from '../../../src/core/history';
 import { spawnCli } from '../../support/cli-child';
 
-// Long-running commands stop on Ctrl-C or SIGTERM with their documented code (issue 31.4):
+// Long-running commands stop on Ctrl-C or SIGTERM with their documented code:
 // `demo` keeps the days it built and ends 130 (it ended 0 before, as if it had finished);
 // `mcp`, a server, ends 0 when its client closes stdin or a signal asks it to stop. How fast
 // each stops is measured by `npm run bench -- signals`, not asserted here.

@@ -6,7 +6,7 @@ import { openHistory } from '../../../src/core/history';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { demoFixture, historyCount, openDuck, sqlite3Json, type Duck, type Fixture } from './fixture';
 
-// The analysis export's positioning (issues 33 and 30) on the demo history, whose answers the
+// The analysis export's positioning on the demo history, whose answers the
 // built-in judge scores as they are stored: each brand's status and tone counts as
 // `parallax positioning --json` gives them, every row as the store reads the answer's
 // positioning back (status, score, evidence at its offsets, attributes), a monitor's export

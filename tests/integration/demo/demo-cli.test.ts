@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('parallax demo', { timeout: 90_000 }, () => {
   it('--days 2 --json builds the demo (every engine: the preview) and prints what it built', async () => {
     const out = await parallax(['demo', '--days', '2', '--db', db, '--json']);
-    // Its monitor runs are compared before it ends (issue 31.5): what reads alerts finds them.
+    // Its monitor runs are compared before it ends: what reads alerts finds them.
     expect(out.stderr).toBe('Comparing 6 monitor runs not compared yet…\n');
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({

@@ -12,7 +12,7 @@ import type { PageArchiveStatus } from '../../../src/shared/domain/page-archive'
 import type { RunDetailView } from '../../../src/shared/ipc/channels/runs';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
-// Exports say what became of each result's pages (issue 14.3): a run whose answers link to a
+// Exports say what became of each result's pages: a run whose answers link to a
 // page archived by the real archiver, one gone (404: failed, expired), one whose server fails
 // (502: pending, to retry, with the reason), one with two pages, one with none, and a job with
 // no answer. The pages come from a local server on loopback; the export reads the history file.
@@ -38,7 +38,7 @@ const OLD_COLUMNS = [
   'requestId',
 ];
 const PAGE_COLUMNS = ['pageState', 'pageReasonCode', 'pageReason'];
-/** Added after the page columns (issue 30; tests/integration/positioning/positioning-export.test.ts). */
+/** Added after the page columns (tests/integration/positioning/positioning-export.test.ts). */
 const POSITIONING_COLUMNS = ['positioning', 'topPick', 'recommended', 'cautioned'];
 /** Added after the positioning columns: the engine as the service profile labels it. */
 const LABEL_COLUMNS = ['engineLabel'];

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, normalized, openTemp, tempFolder } from '../store/helpers';
 
-// Exporting a run that has not finished (issue 31.6) says it is partial, on stderr and in the
+// Exporting a run that has not finished says it is partial, on stderr and in the
 // file (JSON: partial and partialNote; Markdown: a quoted line at its top); a finished run's
 // export says nothing of the kind. Before, a run still under way exported as if it were whole.
 

@@ -100,7 +100,7 @@ describe('a runner stopped mid-run', () => {
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     // What a kill between a push's job batch and its result batch left when each was its own
-    // transaction (a team written by a version before issue 34's fix may still hold it): jobs
+    // transaction (a team written by an older version may still hold it): jobs
     // 'succeeded' on the team without their results.
     const { rows: cut } = await world.team.owner.query<{ job_id: string }>(
       `WITH gone AS (

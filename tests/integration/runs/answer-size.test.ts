@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { repeatedWord, startHostileService, type HostileService } from '../../support/hostile-service';
 
-// The size policy (issue 31.4) through a real `parallax run`: the hostile service answers one
+// The size policy through a real `parallax run`: the hostile service answers one
 // call with 6 MB of text (past MAX_ANSWER_BYTES) and one with 4 MB. The 4 MB answer is stored
 // whole; the 6 MB one is not read past the cap: its job fails with ANSWER_TOO_LARGE, the reason
 // kept, and the credits the sandbox charged for it are recorded. Before, any size was stored

@@ -12,7 +12,7 @@ import {
   type WithholdingProxy,
 } from '../../support/withholding-proxy';
 
-// Credits charged without a result (issue 14): a real `parallax run` child against the sandbox
+// Credits charged without a result: a real `parallax run` child against the sandbox
 // over loopback HTTP, through a proxy that SIGKILLs it the moment an answer comes back from the
 // sandbox (charged) and never delivers that answer nor the ones still on the wire. `parallax
 // resume` (in this process: cli-in-process.ts) then works out from the account balance what was charged without a result: the

@@ -11,9 +11,9 @@ import { startSandbox, type RunningSandbox, type SandboxRequestLogEntry } from '
 import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-process';
 import { spec } from './harness';
 
-// Issue 31.2 without a small disk: SQLite's max_page_count makes every write past the cap fail
-// with SQLITE_FULL ("database or disk is full") for real, on a real file, and raising it is the
-// disk growing. The engine runs against the sandbox over loopback HTTP; what the history holds
+// A full disk, made without a small disk: SQLite's max_page_count makes every write past the cap
+// fail with SQLITE_FULL ("database or disk is full") for real, on a real file, and raising it is
+// the disk growing. The engine runs against the sandbox over loopback HTTP; what the history holds
 // is checked against the sandbox's request log (each call's X-Request-Id names its job) and its
 // charges. The same on a real tmpfs filled mid-run is `npm run bench -- full-disk` (root).
 
@@ -99,7 +99,7 @@ describe('a full disk pauses, holds and waits', () => {
   it('stops sending at the first failed write, holds the paid answers, and goes on by itself when space returns', async () => {
     const s = await setup();
     const { runId } = await engine!.start(RUN, { ...META, baseUrl: sandbox!.baseUrl });
-    // Before issue 31.2 the run went on sending, its answers failing to store one by one.
+    // The run must stop sending, not go on with its answers failing to store one by one.
     const info = await Promise.race([s.blocked, engine!.wait(runId).then(() => null)]);
     expect(info).not.toBeNull();
     if (info === null) return;

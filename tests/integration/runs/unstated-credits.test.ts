@@ -8,7 +8,7 @@ import { runCliToEndInProcess as runCliToEnd } from '../../support/cli-in-proces
 import { startHostileService, type HostileService } from '../../support/hostile-service';
 
 // An async task record without `credits` (some published examples have none) is reconciled from
-// the account balance, as the run's other charges are, and flagged as estimated (issue 31.7):
+// the account balance, as the run's other charges are, and flagged as estimated:
 // the hostile service strips `credits` from every task record of a real `parallax run --async`.
 // The run's credits then equal what the sandbox charged, and say part of them is estimated.
 // Before, those jobs recorded 0 while the balance fell.

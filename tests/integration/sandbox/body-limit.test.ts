@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 
 // The sandbox answers an over-size body with its 413 after reading and dropping the body
 // (bounded), so a client that writes its whole body before reading the answer sees the 413 and
-// not a connection reset (issue 31.7). Real HTTP on 127.0.0.1 with node:http, which writes the
+// not a connection reset. Real HTTP on 127.0.0.1 with node:http, which writes the
 // whole body first.
 
 let sandbox: RunningSandbox;

@@ -153,7 +153,7 @@ describe('answer documents (migration 10)', () => {
       texts.map((t, i) => (i % 3 !== 0 ? `## ${t}\n\n- point ${i}`.toWellFormed() : null)),
     );
     // The 200,000-character answer is stored whole, and indexed for search up to its first
-    // SEARCH_INDEX_CHARS characters (issue 31.4): its walrus, past them, is not found.
+    // SEARCH_INDEX_CHARS characters: its walrus, past them, is not found.
     expect(store.search({ query: 'walrus' }).total).toBe(3);
     expect(searchIndexProblems(path)).toBeNull();
 

@@ -4,7 +4,7 @@ import { runCliAt as runCli } from '../../support/cli-in-process';
 import { newRun, openTemp, tempFolder } from './helpers';
 
 // A writer waits for the history's lock for a bounded, stated time (BUSY_TIMEOUT_MS) and, when
-// it gives up, says which process holds the file (issue 31.1): a real child process keeps a
+// it gives up, says which process holds the file: a real child process keeps a
 // write transaction open on the file while `parallax brands add` (the CLI in this process,
 // tests/support/cli-in-process.ts) tries to write.
 

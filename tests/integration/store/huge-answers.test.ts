@@ -6,7 +6,7 @@ import { toVersion11 } from '../../support/old-history';
 import { repeatedWord } from '../../support/hostile-service';
 import { newRun, normalized, openTemp, searchIndexProblems, tempFolder } from './helpers';
 
-// Huge and hostile answers in the history (issue 31.4): stored whole, indexed for search up to
+// Huge and hostile answers in the history: stored whole, indexed for search up to
 // their first SEARCH_INDEX_CHARS characters, and searched with snippets made in one pass when
 // an answer holds many matches. Before, `search` over one answer of a word repeated a million
 // times never finished (FTS5's snippet() scores every pair of matches); no time is asserted

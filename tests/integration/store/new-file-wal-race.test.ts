@@ -4,15 +4,15 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openHistory } from '../../../src/core/history';
 import { steppingClock, tempFolder } from './helpers';
 
-// Two processes creating one new history at the same moment (issue 31.1's stress, which lost
-// one `parallax run` in about 150 trials of 2-8 processes on a new file): while one writes the
+// Two processes creating one new history at the same moment (a stress test of concurrent writers
+// lost one `parallax run` in about 150 trials of 2-8 processes on a new file): while one writes the
 // new file's header to switch it to WAL, SQLite answers the other's switch with SQLITE_BUSY at
-// once, without waiting (the switch starts as a read, and a reader is never made to wait for
-// the write lock). Any file not yet in WAL mode meets it: here a history in rollback-journal
-// mode (as a copy made by another tool may be), whose write lock a real child process holds for
-// a moment, as the first process's switch does; the open in this process must wait it out.
-// (On a blank file an earlier step, setting auto_vacuum, already waits, so the race needs the
-// other process to take the lock between the two steps: too narrow to stage.)
+// once, without waiting (the switch starts as a read, and a reader is never made to wait for the
+// write lock). Any file not yet in WAL mode meets it: here a history in rollback-journal mode (as a
+// copy made by another tool may be), whose write lock a real child process holds for a moment, as
+// the first process's switch does; the open in this process must wait it out. (On a blank file an
+// earlier step, setting auto_vacuum, already waits, so the race needs the other process to take the
+// lock between the two steps: too narrow to stage.)
 
 const tmp = tempFolder();
 let holder: ChildProcess | null = null;

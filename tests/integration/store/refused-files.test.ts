@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../src/core/history';
 import { newRun, openError, openTemp, tempFolder } from './helpers';
 
-// A file Parallax refuses is left exactly as it was (issue 31.6): its bytes, its modification
+// A file Parallax refuses is left exactly as it was: its bytes, its modification
 // time and its permissions; and the -wal/-shm its read-only look created are removed by SQLite
-// only when no other connection uses the file (issue 31.1: deleting a live -shm lost a run).
+// only when no other connection uses the file (deleting a live -shm once lost a run).
 
 const tmp = tempFolder();
 afterAll(() => tmp.cleanup());

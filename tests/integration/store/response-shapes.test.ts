@@ -14,8 +14,8 @@ import type { NormalizedResult } from '../../../src/shared/domain/result';
 import type { HistoryStore } from '../../../src/core/history';
 import { newRun, openTemp, tempFolder } from './helpers';
 
-// The response shapes met in the wild (the vendor's official SDK and its published OpenAPI,
-// issue 14 part 4), one fixture each, read by the normaliser and stored in a real SQLite
+// The response shapes met in the wild (the vendor's official SDK and its published
+// OpenAPI), one fixture each, read by the normaliser and stored in a real SQLite
 // history: the raw JSON is kept byte for byte, missing optional fields are accepted and
 // unknown ones ignored.
 

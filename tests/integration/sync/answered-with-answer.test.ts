@@ -6,7 +6,7 @@ import { TeamError } from '../../../src/core/team/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
-// Issue 34: a job is never on the team, nor on a desktop that pulls it, as answered without its
+// A job is never on the team, nor on a desktop that pulls it, as answered without its
 // answer: not while a push goes batch by batch, not after a push cut between its jobs and its
 // results, not between two pages of a pull nor after a pull cut, and not when a teammate pushes
 // an answered job after a pull's results went by. Real PostgreSQL, real history files; the

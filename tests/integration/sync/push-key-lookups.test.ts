@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { recordRun, startSyncTeam, type SyncTeam } from '../../support/sync-team';
 
-// Issue 34: a push's answers are checked against their jobs (the results' and result_keys'
+// A push's answers are checked against their jobs (the results' and result_keys'
 // foreign keys) by one primary-key look-up each, however small the team's jobs table was when
 // the connection first checked one. On a new team server the tables have no statistics yet;
 // a plan cached while the jobs table was tiny read the workspace's whole range of the jobs_by_run

@@ -13,7 +13,7 @@ import {
   taskTypesOf,
 } from '../../../src/shared/profile';
 
-// Service profiles (issue 16 part 5): the neutral default matches the spec's table, a file
+// Service profiles: the neutral default matches the spec's table, a file
 // may leave engines out, and every invalid field is reported by name.
 
 describe('the neutral profile', () => {

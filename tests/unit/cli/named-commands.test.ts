@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/cli/program';
 
-// Messages name commands that exist (issue 31.6): every `parallax WORD [WORD]` the sources
+// Messages name commands that exist: every `parallax WORD [WORD]` the sources
 // write (messages, help, notes) names a command of the real program, and a subcommand where the
 // command has them. A damaged history's message named a "CLI restore command" there is not.
 

@@ -9,7 +9,7 @@ import { samplePositioningSummary } from './fake-positioning';
 import { resetStores } from './reset-stores';
 import { judgeAgreementOf } from '../../../src/shared/positioning/judge-agreement';
 
-// The Visibility view's positioning (issue 30): the focus brand's recommendation rate and net
+// The Visibility view's positioning: the focus brand's recommendation rate and net
 // sentiment cards beside the other KPIs, the Positioning panel per brand, and the re-score's
 // progress line, rendered from a hand-made summary (tests/unit/renderer/fake-positioning.ts).
 

@@ -7,7 +7,7 @@ import { useRescoreDialogStore } from '../../../src/renderer/src/stores/rescore-
 import { fail, installFakeParallax, type FakeParallax } from './fake-parallax';
 import { resetStores } from './reset-stores';
 
-// The "Re-score history…" dialog (issue 30): the estimate first (answers, tokens, USD, budget),
+// The "Re-score history…" dialog: the estimate first (answers, tokens, USD, budget),
 // Confirm, then progress from the events (done of total, tokens spent, an ETA, answers not
 // scored per reason) with Stop; over budget it refuses to start; Resume for a stopped one; a
 // new estimate closed without starting is forgotten; what moved once it ends.
