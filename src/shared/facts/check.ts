@@ -4,6 +4,7 @@ import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import { matcherFor } from '../positioning';
 import type { Claim, RuleContext } from './claim';
 import { compiledFact } from './compiled';
+import { HEDGES } from './lexicon';
 import { moneyIn, type Money } from './money';
 import { listClaim } from './rule-list';
 import { numberClaim } from './rule-number';
@@ -13,7 +14,7 @@ import { priceClaim } from './rule-price';
 import { yearClaim } from './rule-year';
 import { yesNoClaim } from './rule-yes-no';
 import { scopesOf, type FoldedMention, type Scope } from './scope';
-import { Hits, type Found } from './words';
+import { Hits, phraseSet, type Found } from './words';
 import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
 
 // The built-in checker: every fact of every brand the answer names, read in that brand's
@@ -24,7 +25,7 @@ import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
 export interface FactCheckInput {
   text: string;
   format: 'markdown' | 'text';
-  /** BCP 47; the rules read the seven languages' words whatever it is. */
+  /** BCP 47; the rules read the fifteen languages' words whatever it is. */
   language?: string | null;
   /** ISO 3166 alpha-2 the answer was asked from: tells "$" apart (USD, CAD, AUD…). */
   country?: string | null;
@@ -32,8 +33,22 @@ export interface FactCheckInput {
   sheets: readonly BrandFactSheet[];
 }
 
+const HEDGE_WORDS = phraseSet(HEDGES);
+
+/**
+ * A question claims nothing ("Is it based in Madrid?"), nor a hedged clause of a kind the reader
+ * takes as a guess ("I believe it is in Oslo"; yes-no reads its own hedges).
+ */
+function claimsNothing(ctx: RuleContext, kind: Fact['kind']): boolean {
+  const { scope } = ctx;
+  if (scope.header !== null) return false;
+  if (ctx.question) return true;
+  return kind === 'place' && ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0;
+}
+
 function claimFor(ctx: RuleContext, fact: Fact): Claim | null {
   const c = compiledFact(fact);
+  if (claimsNothing(ctx, fact.kind)) return null;
   switch (fact.kind) {
     case 'price':
       return priceClaim(ctx, fact, c.trigger);
@@ -100,6 +115,7 @@ function contextOf(r: Reader, scope: Scope): RuleContext {
     hits: r.hits,
     scope,
     money,
+    question: r.fold.folded.slice(scope.from, scope.to).includes('?'),
     brandAt: r.brandAt,
   };
   r.contexts.set(scope, ctx);
@@ -135,11 +151,25 @@ function regionsOf(scopes: readonly Scope[]): Found[] {
   return out;
 }
 
+const EASTERN_DIGIT = /[\u0660-\u066C\u06F0-\u06F9]/u;
+
+/** Arabic-Indic and Persian digits read as ASCII ones, unit for unit ("٢٠١٧" is 2017), offsets kept. */
+function westernDigits(text: string): string {
+  if (!EASTERN_DIGIT.test(text)) return text;
+  return text.replace(/[\u0660-\u066C\u06F0-\u06F9]/gu, (d) => {
+    const c = d.charCodeAt(0);
+    if (c === 0x066a) return '%';
+    if (c === 0x066b) return '.';
+    if (c === 0x066c) return ',';
+    return String(c >= 0x06f0 ? c - 0x06f0 : c - 0x0660);
+  });
+}
+
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */
 export function checkFacts(input: FactCheckInput): FactCheck[] {
   const { text, brands, sheets } = input;
   if (text === '' || sheets.length === 0) return [];
-  const fold = foldWithOffsets(text);
+  const fold = foldWithOffsets(westernDigits(text));
   const mentions = mentionsOf(brands, fold);
   if (mentions.length === 0) return [];
   const named = sheets

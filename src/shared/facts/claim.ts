@@ -17,6 +17,8 @@ export interface RuleContext {
   scope: Scope;
   /** The amounts of money of the scope (read once per scope). */
   money: readonly Money[];
+  /** The scope asks a question ("Is it based in Madrid?"): it claims nothing. */
+  question: boolean;
   /** A brand is named at folded offset `at`. */
   brandAt(at: number): boolean;
 }

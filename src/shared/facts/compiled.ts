@@ -29,7 +29,7 @@ function triggerWords(fact: Fact): string[] {
 function compile(fact: Fact): CompiledFact {
   switch (fact.kind) {
     case 'price':
-      return { trigger: phraseSet(fact.words), value: null, names: [] };
+      return { trigger: phraseSet(fact.words, true), value: null, names: [] };
     case 'year':
       return { trigger: phraseSet([...FOUNDED, ...fact.words], true), value: null, names: [] };
     case 'place':

@@ -9,7 +9,7 @@ import { foldPhrase, phraseSet, type Found, type Hits } from './words';
 
 export interface Money {
   amount: number;
-  /** ISO 4217; null when the token cannot be told ("$" outside a dollar country). */
+  /** ISO 4217; null when the token cannot be told (a sign several currencies share, the country not telling). */
   currency: string | null;
   period: PricePeriod | null;
   approx: boolean;
@@ -20,7 +20,29 @@ export interface Money {
 
 const NUMBER = String.raw`\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const SYMBOL_BEFORE = String.raw`us\$|r\$|c\$|a\$|\$|€|£|¥|(?<![\p{L}])(?:usd|eur|gbp|chf|brl|jpy)(?![\p{L}])`;
-const TOKEN_AFTER = String.raw`€|\$|£|円|${foldPhrase('ドル')}|${foldPhrase('ユーロ')}|(?:usd|eur|gbp|chf|brl|jpy|euros?|dollars?|dolares|dolar|dollari|yen)(?![\p{L}])`;
+/** Currency words written after an amount in the newer languages, folded ("4,99 доллара", "4.99달러"). */
+const FOREIGN_WORDS_AFTER = [
+  'долларов',
+  'доллара',
+  'доллар',
+  'долл',
+  'евро',
+  'dolarow',
+  'dolary',
+  'dolara',
+  'dolarlik',
+  'دولارات',
+  'دولار',
+  'يورو',
+  '달러',
+  '유로',
+  '美元',
+  '美金',
+  '欧元',
+]
+  .map(foldPhrase)
+  .join('|');
+const TOKEN_AFTER = String.raw`€|\$|£|円|${foldPhrase('ドル')}|${foldPhrase('ユーロ')}|${FOREIGN_WORDS_AFTER}|(?:usd|eur|gbp|chf|brl|jpy|euros?|dollars?|dolares|dolar|dollari|yen)(?![\p{L}])`;
 const MONEY = new RegExp(
   `(?<before>${SYMBOL_BEFORE})\\s?(?<n1>${NUMBER})|(?<![\\d.,])(?<n2>${NUMBER})\\s?(?<after>${TOKEN_AFTER})`,
   'gu',
@@ -34,13 +56,27 @@ const WORD_CURRENCY: Readonly<Record<string, string>> = {
   [foldPhrase('ドル')]: 'USD',
   円: 'JPY',
   yen: 'JPY',
+  [foldPhrase('евро')]: 'EUR',
+  [foldPhrase('يورو')]: 'EUR',
+  [foldPhrase('유로')]: 'EUR',
+  欧元: 'EUR',
+  美元: 'USD',
+  美金: 'USD',
 };
-const DOLLAR_WORDS = new Set(['dollar', 'dollars', 'dolares', 'dolar', 'dollari']);
+/**
+ * "$" and the words for dollars: the country's own dollar, else the US dollar, as readers where
+ * no dollar is the currency take it ("$4.99" in Berlin, "4,99 доллара", "4.99달러", "8 دولارات").
+ */
+// prettier-ignore
+const DOLLARS = new Set([
+  '$', 'dollar', 'dollars', 'dolares', 'dolar', 'dollari',
+  ...['долларов', 'доллара', 'доллар', 'долл', 'dolarow', 'dolary', 'dolara', 'dolarlik', 'دولارات', 'دولار', '달러'].map(foldPhrase),
+]);
 
 function currencyOf(token: string, country: string | null): string | null {
   const word = WORD_CURRENCY[token];
   if (word !== undefined) return word;
-  if (DOLLAR_WORDS.has(token)) return currencyOfToken('$', country);
+  if (DOLLARS.has(token)) return currencyOfToken('$', country) ?? 'USD';
   return currencyOfToken(
     token.length === 3 && /^[a-z]+$/u.test(token) ? token.toUpperCase() : token,
     country,
@@ -56,12 +92,17 @@ const NOW_WORDS = phraseSet(NOW);
 const APPROX_WORDS = phraseSet(APPROX);
 /** How far after an amount its period is read ("$8 per user per month"). */
 const PERIOD_SPAN = 28;
-const MONTHLY_BEFORE = /(?:月額|月)\s*$/u;
-const YEARLY_BEFORE = /(?:年額|年間)\s*$/u;
+const MONTHLY_BEFORE = new RegExp(`(?:月額|月|${foldPhrase('월')}|aylik|ayda)\\s*$`, 'u');
+const YEARLY_BEFORE = new RegExp(
+  `(?:年額|年間|${foldPhrase('연간')}|${foldPhrase('매년')}|yillik)\\s*$`,
+  'u',
+);
+/** How far before an amount its period is read ("月額", "월", "aylık"). */
+const PERIOD_BEFORE = 7;
 
 function periodNear(hits: Hits, start: number, end: number, to: number): PricePeriod | null {
   const f = hits.text;
-  const before = f.slice(Math.max(0, start - 4), start);
+  const before = f.slice(Math.max(0, start - PERIOD_BEFORE), start);
   if (MONTHLY_BEFORE.test(before)) return 'month';
   if (YEARLY_BEFORE.test(before)) return 'year';
   const limit = Math.min(to, end + PERIOD_SPAN);

@@ -1,17 +1,31 @@
 import { claimOf, strongest, upperAt, type Claim, type RuleContext } from './claim';
 import { LIST_JOINERS, NEGATORS, ONLY } from './lexicon';
 import type { ListFact } from './types';
-import { phraseSet, type Found } from './words';
+import { foldPhrase, phraseSet, type Found } from './words';
 
 // A list claim: the items written after the fact's words ("available on Windows, macOS and
-// Linux"). An item the sheet does not list (a capitalised name in the enumeration) contradicts;
+// Linux"), or right before them where the language puts the verb last ("Windows, macOS ve
+// Android uygulamaları var", "Windows、macOS、iOS에서 사용 가능"). An item the sheet does not list (a capitalised name in the enumeration) contradicts;
 // so does an item of the sheet denied ("not available on Linux") or a list limited by "only"
 // that leaves some of the sheet's out. Two or more of the sheet's items and none other support.
 
-const SPLIT = new RegExp(`\\s*(?:,|/|、|\\s(?:${LIST_JOINERS.join('|')})\\s)\\s*`, 'gu');
+/** Joiners written against the items: Chinese "和", Korean "와"/"과" after a word, Arabic "و" before a Latin name. */
+const GLUED_JOINERS = [
+  '和',
+  '与',
+  '及',
+  '·',
+  `(?:${foldPhrase('와')}|${foldPhrase('과')})(?=\\s)`,
+  'و(?=[a-z])',
+];
+const SPLIT = new RegExp(
+  `\\s*(?:,|/|、|\\s(?:${LIST_JOINERS.map(foldPhrase).join('|')})\\s|${GLUED_JOINERS.join('|')})\\s*`,
+  'gu',
+);
 const NEGATOR_WORDS = phraseSet(NEGATORS);
 const ONLY_WORDS = phraseSet(ONLY);
 const END = /[.;:!?()\n]/u;
+const END_CHARS = '.;:!?()\n';
 
 interface Item {
   known: boolean;
@@ -39,20 +53,55 @@ function itemsAfter(ctx: RuleContext, at: number, known: ReadonlySet<string>): I
     const part = p.text.replace(/^[\s*]+|[\s*]+$/gu, '');
     const start = p.at + lead;
     if (part === '') continue;
-    if (known.has(part)) items.push({ known: true, at: start });
+    if (known.has(bare(part))) items.push({ known: true, at: start });
     else if (part.split(/\s+/u).length <= 2 && upperAt(ctx, start) && !ctx.brandAt(start))
       items.push({ known: false, at: start });
-    else break;
+    else {
+      // The last item runs on into the sentence ("Windows فقط ولا …", "Windows only if …").
+      if (known.has(bare(part.split(/\s+/u)[0] ?? ''))) items.push({ known: true, at: start });
+      break;
+    }
   }
   return items;
 }
 
+/** An item without the Korean particle written against it ("Android를"). */
+function bare(part: string): string {
+  return part.replace(/\p{sc=Hangul}+$/u, '');
+}
+
+/** The enumeration ending right before the words ("Windows, macOS ve Android" before "uygulamaları"). */
+function itemsBefore(ctx: RuleContext, t: Found, known: ReadonlySet<string>): Item[] {
+  const { f, scope } = ctx;
+  const head = f.slice(scope.from, t.start);
+  const start = Math.max(...[...END_CHARS].map((c) => head.lastIndexOf(c))) + 1;
+  const parts = partsOf(head.slice(start), scope.from + start);
+  const items: Item[] = [];
+  for (const p of parts.reverse()) {
+    const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;
+    const part = p.text.replace(/^[\s*]+|[\s*]+$/gu, '');
+    const first = part.split(/\s+/u)[0] ?? '';
+    if (known.has(bare(part))) items.push({ known: true, at: p.at + lead });
+    else if (items.length === 0 && known.has(bare(first))) items.push({ known: true, at: p.at + lead });
+    else if (
+      part !== '' &&
+      part.split(/\s+/u).length <= 2 &&
+      upperAt(ctx, p.at + lead) &&
+      !ctx.brandAt(p.at + lead)
+    )
+      items.push({ known: false, at: p.at + lead });
+    else break;
+  }
+  return items.length >= 2 ? items.reverse() : [];
+}
+
 function claimAt(ctx: RuleContext, t: Found, fact: ListFact, known: ReadonlySet<string>): Claim | null {
   const { scope } = ctx;
-  const items = itemsAfter(ctx, t.end, known);
+  const after = itemsAfter(ctx, t.end, known);
+  const items = after.length > 0 ? after : itemsBefore(ctx, t, known);
   if (items.length === 0) return null;
-  const end = Math.min(scope.to, (items[items.length - 1] as Item).at + 12);
-  const from = Math.max(scope.from, t.start - 30);
+  const end = Math.min(scope.to, Math.max(t.end, (items[items.length - 1] as Item).at + 12));
+  const from = Math.max(scope.from, Math.min(t.start, (items[0] as Item).at) - 30);
   if (ctx.hits.find(NEGATOR_WORDS, from, t.start).length > 0) {
     return items.some((i) => i.known) ? claimOf(false, t.start, end) : null;
   }

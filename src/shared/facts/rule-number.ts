@@ -1,7 +1,15 @@
 import { claimOf, strongest, type Claim, type RuleContext } from './claim';
-import { APPROX, AT_LEAST, AT_LEAST_AFTER, AT_MOST, AT_MOST_AFTER, MULTIPLIERS } from './lexicon';
+import {
+  APPROX,
+  APPROX_AFTER,
+  AT_LEAST,
+  AT_LEAST_AFTER,
+  AT_MOST,
+  AT_MOST_AFTER,
+  MULTIPLIERS,
+} from './lexicon';
 import type { NumberFact } from './types';
-import { findAll, phraseSet, type Found } from './words';
+import { findAll, foldPhrase, phraseSet, type Found } from './words';
 
 // A number claim: a number next to the fact's words ("120 employees", "2 Millionen Nutzer",
 // "ユーザーは200万人を超え"), with its multiplier and its qualifier: "about" widens the match to
@@ -10,8 +18,13 @@ import { findAll, phraseSet, type Found } from './words';
 const DEFAULT_TOLERANCE = 0.05;
 const ROUGH = 0.1;
 const NEAR = 25;
-const MULTIPLIER_WORDS = Object.keys(MULTIPLIERS).sort((a, b) => b.length - a.length);
-const MULTIPLIER = MULTIPLIER_WORDS.map((w) => (/^[a-z]+$/u.test(w) ? `${w}(?!\\p{L})` : w)).join('|');
+/** The multipliers as the folded text spells them (Korean "만" as jamo, Arabic "ألف" without its hamza). */
+const FOLDED_MULTIPLIERS = new Map(Object.entries(MULTIPLIERS).map(([w, n]) => [foldPhrase(w), n]));
+const MULTIPLIER_WORDS = [...FOLDED_MULTIPLIERS.keys()].sort((a, b) => b.length - a.length);
+const MULTIPLIER = MULTIPLIER_WORDS.map((w) =>
+  /^[\p{sc=Latin}\p{sc=Cyrillic}]+$/u.test(w) ? `${w}(?!\\p{L})` : w,
+).join('|');
+const APPROX_AFTER_WORDS = APPROX_AFTER.map(foldPhrase);
 const NUMBER = new RegExp(
   String.raw`(?<![\d.,])(\d{1,3}(?:[.,\s]\d{3})+|\d+(?:[.,]\d+)?)\s?(${MULTIPLIER})?`,
   'gu',
@@ -31,7 +44,7 @@ function valueOf(digits: string, multiplier: string | undefined): number | null 
   const grouped = /^\d{1,3}(?:[.,\s]\d{3})+$/u.test(digits);
   const n = Number(grouped ? digits.replace(/[.,\s]/gu, '') : digits.replace(',', '.'));
   if (!Number.isFinite(n)) return null;
-  return multiplier === undefined ? n : n * (MULTIPLIERS[multiplier] ?? 1);
+  return multiplier === undefined ? n : n * (FOLDED_MULTIPLIERS.get(multiplier) ?? 1);
 }
 
 function boundOf(ctx: RuleContext, start: number, end: number): Bound {
@@ -39,10 +52,11 @@ function boundOf(ctx: RuleContext, start: number, end: number): Bound {
   const from = ctx.scope.from;
   const before = (re: RegExp | null): boolean =>
     ctx.hits.find(re, Math.max(from, start - 16), start).some((h) => start - h.end <= 2);
-  const after = f.slice(end, end + 8);
+  const after = f.slice(end, end + 12);
   if (before(AT_LEAST_WORDS) || AT_LEAST_AFTER.some((w) => after.includes(w))) return 'at-least';
   if (before(AT_MOST_WORDS) || AT_MOST_AFTER.some((w) => after.includes(w))) return 'at-most';
   if (before(APPROX_WORDS) || f.slice(Math.max(0, start - 2), start).includes('約')) return 'approx';
+  if (APPROX_AFTER_WORDS.some((w) => after.includes(w))) return 'approx';
   return 'exact';
 }
 

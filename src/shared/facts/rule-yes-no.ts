@@ -2,6 +2,8 @@ import { claimOf, strongest, type Claim, type RuleContext } from './claim';
 import {
   AFFIRMS,
   AFFIRMS_AFTER_JA,
+  AFFIRMS_AFTER_KO,
+  AFFIRMS_BEFORE_ZH,
   CONTRASTS,
   CELL_NO,
   CELL_YES,
@@ -9,6 +11,8 @@ import {
   NEGATORS,
   NEGATORS_AFTER,
   NEGATORS_AFTER_JA,
+  NEGATORS_AFTER_KO,
+  ABSENT_AFTER_KO,
 } from './lexicon';
 import type { YesNoFact } from './types';
 import { findAll, foldPhrase, phraseSet, type Found } from './words';
@@ -18,8 +22,10 @@ import { findAll, foldPhrase, phraseSet, type Found } from './words';
 // gratuite", "supprimé sa version gratuite"), one right after it ("… is not available", "…
 // n'est pas disponible", "無料プランはありません"), or "no" as its value ("Offline mode: no", a
 // table cell "Nein"). Affirmed: "yes" as its value, a verb of having or offering in the clause,
-// or the feature listed as an attribute ("Taskwell: free plan, …"). A clause with a hedge ("I'm
-// not sure whether", "ist mir nicht bekannt") or a question makes no claim.
+// or the feature listed as an attribute ("Taskwell: free plan, …"). Japanese and Korean say it
+// after the feature ("無料プランはありません", "무료 플랜이 없습니다"), Chinese before it ("没有免费版",
+// "有免费版"). A clause with a hedge ("I'm not sure whether", "ist mir nicht bekannt") or a
+// question makes no claim.
 
 const NEGATOR_WORDS = phraseSet(NEGATORS);
 const BREAKS = phraseSet([',', ';', ':', '、', ...CONTRASTS]);
@@ -30,9 +36,29 @@ const YES = phraseSet(CELL_YES);
 const NO = phraseSet(CELL_NO);
 /** How many words before the feature a negator still denies it ("does not offer a free plan"). */
 const NEGATION_WORDS = 4;
-const JA_AFTER = 12;
-const JA_DENIED = NEGATORS_AFTER_JA.map(foldPhrase);
-const JA_AFFIRMED = AFFIRMS_AFTER_JA.map(foldPhrase);
+/** How far after the feature a verb says it (folded units: a Korean syllable is two or three). */
+const SAID_AFTER = [
+  {
+    within: 12,
+    denied: NEGATORS_AFTER_JA.map(foldPhrase),
+    absent: [],
+    affirmed: AFFIRMS_AFTER_JA.map(foldPhrase),
+  },
+  {
+    within: 30,
+    denied: NEGATORS_AFTER_KO.map(foldPhrase),
+    absent: ABSENT_AFTER_KO.map(foldPhrase),
+    affirmed: AFFIRMS_AFTER_KO.map(foldPhrase),
+  },
+];
+const ZH_AFFIRMED_BEFORE = AFFIRMS_BEFORE_ZH.map(foldPhrase);
+/**
+ * A denial closing the clause a few words after the feature, where the verb comes before it
+ * ("Een offlinemodus heeft Taskwell niet", "Einen Offline-Modus hat Taskwell nicht",
+ * "Бесплатного тарифа у Taskwell нет", "trybu offline niestety nie ma").
+ */
+const CLAUSE_END_DENIAL =
+  /^[^,.;:!?\n]{0,40}?(?<![\p{L}])(?:niet|nicht|inte|nie ma|нет|yok|yoktur)\s*(?:[,.;:!\n]|$)/u;
 /** Between a feature and its value: "Offline mode: no", "**Free plan:** yes". */
 const VALUE_GAP = /[\s:：*_]/u;
 const LISTED_BEFORE = /(?:^|[:：,;–—•*-])\s*(?:\*\*)?\s*(?:\p{L}+\s)?$/u;
@@ -42,9 +68,15 @@ function wordsBetween(f: string, from: number, to: number): number {
   return between === '' ? 0 : between.split(/\s+/u).length;
 }
 
-/** Where a negator before the feature may start: after the last comma, colon or contrast word. */
+/**
+ * Where a negator before the feature may start: after the last comma, colon or contrast word
+ * that is not part of a negator itself (Polish "nie ma", "has not", holds Italian's "ma", "but").
+ */
 function negationFrom(ctx: RuleContext, from: number, feature: Found): number {
-  const breaks = ctx.hits.find(BREAKS, from, feature.start);
+  const negators = ctx.hits.find(NEGATOR_WORDS, from, feature.start);
+  const breaks = ctx.hits
+    .find(BREAKS, from, feature.start)
+    .filter((b) => !negators.some((n) => b.start >= n.start && b.end <= n.end));
   const last = breaks[breaks.length - 1];
   return last === undefined ? from : last.end;
 }
@@ -57,11 +89,30 @@ function deniedBefore(ctx: RuleContext, feature: Found): boolean {
     .some((n) => wordsBetween(f, n.end, feature.start) <= NEGATION_WORDS);
 }
 
-function japaneseAfter(ctx: RuleContext, feature: Found): boolean | null {
-  const after = ctx.f.slice(feature.end, Math.min(ctx.scope.to, feature.end + JA_AFTER));
-  if (JA_DENIED.some((w) => after.includes(w))) return false;
-  if (JA_AFFIRMED.some((w) => after.includes(w))) return true;
+/** The first of `words` in `text`, its offset (Infinity for none). */
+function firstOf(text: string, words: readonly string[]): number {
+  return Math.min(...words.map((w) => text.indexOf(w)).filter((i) => i >= 0), Infinity);
+}
+
+/**
+ * Japanese and Korean: a denied verb soon after the feature ("対応していません", "지원하지 않습니다"),
+ * else "there is none" or an affirmation, the nearer one ("무료 플랜이 있어 부담 없이": 있 first).
+ */
+function saidAfter(ctx: RuleContext, feature: Found): boolean | null {
+  for (const { within, denied, absent, affirmed } of SAID_AFTER) {
+    const after = ctx.f.slice(feature.end, Math.min(ctx.scope.to, feature.end + within));
+    if (firstOf(after, denied) !== Infinity) return false;
+    const no = firstOf(after, absent);
+    const yes = firstOf(after, affirmed);
+    if (no !== Infinity || yes !== Infinity) return yes < no;
+  }
   return null;
+}
+
+/** Chinese: "有免费版", "提供免费套餐" (a denial before it, "没有", was read first). */
+function affirmedRightBefore(ctx: RuleContext, feature: Found): boolean {
+  const before = ctx.f.slice(Math.max(ctx.scope.from, feature.start - 3), feature.start);
+  return ZH_AFFIRMED_BEFORE.some((w) => before.endsWith(w));
 }
 
 /** What the clause says of the feature: there (true), not there (false), or nothing (null). */
@@ -70,9 +121,11 @@ function polarity(ctx: RuleContext, feature: Found): boolean | null {
   if (deniedBefore(ctx, feature)) return false;
   if (ctx.hits.startsNear(NO, feature.end, 4, VALUE_GAP) !== null) return false;
   if (ctx.hits.startsNear(NEGATOR_AFTER_WORDS, feature.end, 6) !== null) return false;
+  if (CLAUSE_END_DENIAL.test(f.slice(feature.end, scope.to))) return false;
   if (ctx.hits.startsNear(YES, feature.end, 4, VALUE_GAP) !== null) return true;
-  const ja = japaneseAfter(ctx, feature);
-  if (ja !== null) return ja;
+  const after = saidAfter(ctx, feature);
+  if (after !== null) return after;
+  if (affirmedRightBefore(ctx, feature)) return true;
   if (ctx.hits.find(AFFIRM_WORDS, scope.from, scope.to).length > 0) return true;
   return LISTED_BEFORE.test(f.slice(scope.from, feature.start)) ? true : null;
 }
@@ -85,18 +138,14 @@ function cellPolarity(ctx: RuleContext): boolean | null {
 }
 
 export function yesNoClaim(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
-  const { f, scope } = ctx;
+  const { scope } = ctx;
   if (scope.header !== null && findAll(feature, scope.header, 0, scope.header.length).length > 0) {
     const said = cellPolarity(ctx);
     return said === null ? null : claimOf(said === fact.value, scope.from, scope.to);
   }
   const found = ctx.hits.find(feature, scope.from, scope.to).filter((h) => !ctx.brandAt(h.start));
   if (found.length === 0) return null;
-  if (
-    ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0 ||
-    f.slice(scope.from, scope.to).includes('?')
-  )
-    return null;
+  if (ctx.question || ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0) return null;
   return strongest(
     found.map((h) => {
       const said = polarity(ctx, h);

@@ -1,5 +1,5 @@
 import { splitSentences } from '../positioning/sentences';
-import { findAll } from './words';
+import { findAll, foldPhrase } from './words';
 
 // Where each brand's claims are: the answer cut into scopes, each with the brands it is about,
 // on the folded text (offsets folded). A sentence naming two brands is cut between them at a
@@ -29,6 +29,9 @@ export interface Scope {
 const JOINERS = [
   'while', 'whereas', 'but', 'and', 'und', 'wahrend', 'wohingegen', 'aber', 'doch', 'alors que', 'tandis que', 'et',
   'mais', 'mientras que', 'mientras', 'y', 'pero', 'en cambio', 'mentre', 'e', 'ma', 'invece', 'enquanto', 'mas', 'ja',
+  'terwijl', 'maar', 'en', 'medan', 'men', 'och', 'podczas gdy', 'natomiast', 'ale', 'oraz', 'a', 'i',
+  'тогда как', 'в то время как', 'а', 'но', 'и', 'ise', 'ama', 've', 'بينما', 'لكن', 'ولكن',
+  ...['반면', '하지만', '그리고', '而', '但是', '但'].map(foldPhrase),
 ];
 const SEPARATOR = new RegExp(
   `[,;:、，。]|\\s[–—-]\\s|(?<![\\p{L}\\p{N}])(?:${JOINERS.join('|')})(?![\\p{L}\\p{N}])`,

@@ -7,7 +7,14 @@ import { foldText } from '../analytics/text-fold';
 // match, and an answer's matches of one expression are found once and kept (Hits).
 
 const SPECIAL = /[.*+?^${}()|[\]\\]/gu;
-const EDGE_LETTER = /[\p{sc=Latin}\p{sc=Cyrillic}\p{sc=Greek}\p{N}]/u;
+const EDGE_LETTER = /[\p{sc=Latin}\p{sc=Cyrillic}\p{sc=Greek}\p{sc=Arabic}\p{N}]/u;
+/**
+ * Arabic glues "and", "so", "with", "for", "as" and "the" to the next word ("والخطة", "بخطة"):
+ * a phrase found after them still starts a word. (Read at each match, not written into the
+ * expressions: an optional prefix there keeps V8 from skipping ahead to a phrase's first letter.)
+ */
+const ARABIC_PROCLITIC = /^[وف]?(?:[بلك]|ال|بال|لل|كال)?$/u;
+const ARABIC_LETTER = /\p{sc=Arabic}/u;
 
 /** A letter or digit of a script written with spaces: a word goes on across it. */
 function isEdge(text: string, i: number): boolean {
@@ -22,10 +29,17 @@ export function foldPhrase(phrase: string): string {
   return foldText(phrase).replace(/\s+/gu, ' ').trim();
 }
 
-/** A word of six letters or more takes any ending of up to three letters for its last two ("kostenlosen Tarif"). */
+/**
+ * A Latin word of six letters or more takes any ending of up to three letters for its last two
+ * ("kostenlosen Tarif"); a Cyrillic one of five or more, of up to four, for Russian's longer
+ * case endings ("бесплатного тарифа" for "бесплатный тариф").
+ */
 function softWord(word: string): string {
   const escaped = word.replace(SPECIAL, '\\$&');
-  return /^\p{sc=Latin}{6,}$/u.test(word) ? `${escaped.slice(0, -2)}\\p{L}{0,3}` : escaped;
+  if (/^\p{sc=Latin}{6,}$/u.test(word)) return `${escaped.slice(0, -2)}\\p{L}{0,3}`;
+  if (/^[\p{sc=Cyrillic}-]{5,}$/u.test(word) && /\p{sc=Cyrillic}$/u.test(word))
+    return `${escaped.slice(0, -2)}\\p{L}{0,4}`;
+  return escaped;
 }
 
 function patternOf(folded: string, soft: boolean): string {
@@ -53,9 +67,17 @@ export interface Found {
   end: number;
 }
 
+/** An Arabic word starts at `start` after proclitics only ("و", "ال", "بال"…). */
+function afterProclitics(text: string, start: number): boolean {
+  if (!ARABIC_LETTER.test(text[start] as string)) return false;
+  let k = start;
+  while (k > 0 && start - k <= 3 && ARABIC_LETTER.test(text[k - 1] as string)) k--;
+  return !(k > 0 && ARABIC_LETTER.test(text[k - 1] as string)) && ARABIC_PROCLITIC.test(text.slice(k, start));
+}
+
 /** The match stands alone: no letter of its own script joins it on either side. */
 function standsAlone(text: string, start: number, end: number): boolean {
-  if (isEdge(text, start) && isEdge(text, start - 1)) return false;
+  if (isEdge(text, start) && isEdge(text, start - 1) && !afterProclitics(text, start)) return false;
   return !(isEdge(text, end - 1) && isEdge(text, end));
 }
 

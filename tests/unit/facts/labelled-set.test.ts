@@ -12,8 +12,11 @@ import {
 
 // Regression floor on the labelled facts set (tests/fixtures/facts): the issue's targets for the
 // built-in checker's contradictions, precision ≥ 90 % and recall ≥ 80 %, on the whole set and on
-// the held-out part alone and on the second batch (written after tuning, never tuned on); the
+// the held-out part alone, on the second batch (written after tuning, never tuned on) and on the
+// eight languages added later (written by outside authors before the checker read them); the
 // figures per language are printed (docs/internals/facts.md).
+
+const LATER_LANGUAGES = ['ar', 'ko', 'nl', 'pl', 'ru', 'sv', 'tr', 'zh'];
 
 const PRECISION_TARGET = 0.9;
 const RECALL_TARGET = 0.8;
@@ -29,11 +32,13 @@ function scoreOf(answers: readonly LabelledFactAnswer[]): FactsScore {
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 describe('built-in facts checker on the labelled set', () => {
-  it('the set has what the issue asks: ≥ 150 checks, seven languages, contradictions in each, a held-out part', () => {
+  it("the set has what the issue asks: ≥ 150 checks, the judge's fifteen languages, contradictions in each, a held-out part", () => {
     const checks = set.reduce((n, a) => n + a.expected.size, 0);
     expect(checks).toBeGreaterThanOrEqual(150);
     const languages = new Set(set.map((a) => a.language));
-    expect([...languages].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja', 'pt']);
+    expect([...languages].sort()).toEqual(
+      ['de', 'en', 'es', 'fr', 'it', 'ja', 'pt', ...LATER_LANGUAGES].sort(),
+    );
     for (const l of languages) {
       const contradictions = set
         .filter((a) => a.language === l)
@@ -47,6 +52,7 @@ describe('built-in facts checker on the labelled set', () => {
     ['whole set', () => set],
     ['held-out part', () => set.filter((a) => a.heldOut)],
     ['second batch (written after tuning)', () => set.filter((a) => a.batch === 2)],
+    ['the eight languages added later', () => set.filter((a) => LATER_LANGUAGES.includes(a.language))],
   ])('%s: contradictions with precision ≥ 90 % and recall ≥ 80 %', (name, answers) => {
     const s = scoreOf(answers());
     const lines = [

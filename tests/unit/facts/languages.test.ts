@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
+import { checkFacts, type FactVerdict } from '../../../src/shared/facts';
+import { loadFactSheets } from '../../support/facts-set';
+
+// The checker in the eight languages it reads since the positioning judge does (nl sv pl ru tr
+// ar ko zh), one sentence per way each writes a claim: where the denial goes, inflected words,
+// scripts without capitals or spaces. The sheets are the labelled set's (tests/fixtures/facts/
+// sheets), with their words in these languages.
+
+const sheets = [...loadFactSheets().values()];
+const brands: BrandDefinition[] = sheets.map((s) => ({
+  id: s.brandId,
+  name: s.brandId[0]!.toUpperCase() + s.brandId.slice(1),
+  kind: 'brand',
+  aliases: [],
+  domains: [],
+}));
+
+/** The verdict on `key` ("taskwell/offline-mode") of one answer asked from `country`. */
+function verdict(text: string, key: string, country = 'US'): FactVerdict {
+  const [brandId, factKey] = key.split('/');
+  const check = checkFacts({ text, format: 'markdown', country, brands, sheets }).find(
+    (c) => c.brandId === brandId && c.key === factKey,
+  );
+  return check?.verdict ?? 'not-addressed';
+}
+
+describe('facts in the languages added with the judge', () => {
+  it('Dutch: a denial closing the clause after the verb, a city in Dutch after "uit"', () => {
+    expect(verdict('Een offlinemodus heeft Taskwell niet.', 'taskwell/offline-mode', 'NL')).toBe('supported');
+    expect(verdict('Taskwell heeft een offlinemodus.', 'taskwell/offline-mode', 'NL')).toBe('contradicted');
+    const vaultico = 'Vaultico komt uit Berlijn en bestaat al sinds 2012.';
+    expect(verdict(vaultico, 'vaultico/headquarters', 'NL')).toBe('supported');
+    expect(verdict(vaultico, 'vaultico/founded', 'NL')).toBe('contradicted');
+  });
+
+  it('Swedish: "ingen" denies the feature after it', () => {
+    expect(verdict('Keyfort har ingen gratisversion.', 'keyfort/free-plan', 'SE')).toBe('contradicted');
+    expect(verdict('Keyfort har en gratisversion.', 'keyfort/free-plan', 'SE')).toBe('supported');
+  });
+
+  it('Polish: "nie ma" denies though Italian\'s "ma" ends a clause; a city with its case ending', () => {
+    expect(verdict('Vaultico nie ma wersji darmowej.', 'vaultico/free-plan', 'PL')).toBe('supported');
+    expect(verdict('Vaultico ma darmowy plan.', 'vaultico/free-plan', 'PL')).toBe('contradicted');
+    expect(verdict('Vaultico to menedżer haseł z Berlina.', 'vaultico/headquarters', 'PL')).toBe('supported');
+  });
+
+  it('Russian: inflected words, "нет" closing the clause, a name in Cyrillic compared with nothing', () => {
+    expect(verdict('Бесплатного тарифа у Taskwell нет.', 'taskwell/free-plan', 'RU')).toBe('contradicted');
+    expect(verdict('У Taskwell есть бесплатный тариф.', 'taskwell/free-plan', 'RU')).toBe('supported');
+    expect(verdict('Keyfort возглавляет Ингрид Даль.', 'keyfort/ceo', 'RU')).toBe('not-addressed');
+    expect(verdict('Keyfort возглавляет Lars Berg.', 'keyfort/ceo', 'RU')).toBe('contradicted');
+    expect(verdict('Premium у Vaultico стоит 4,99 доллара в месяц.', 'vaultico/price-premium', 'RU')).toBe(
+      'supported',
+    );
+  });
+
+  it('Turkish: the list before its verb, the city with its suffix', () => {
+    const apps = "Vaultico'nun Windows, macOS, Linux ve Android uygulamaları var.";
+    expect(verdict(apps, 'vaultico/platforms', 'TR')).toBe('contradicted');
+    expect(
+      verdict("Vaultico'nun Windows, macOS, iOS ve Android uygulamaları var.", 'vaultico/platforms', 'TR'),
+    ).toBe('supported');
+    expect(verdict("Taskwell'in merkezi Lizbon'da.", 'taskwell/headquarters', 'TR')).toBe('supported');
+    expect(verdict("Taskwell'in merkezi Madrid'de.", 'taskwell/headquarters', 'TR')).toBe('contradicted');
+  });
+
+  it('Arabic: words with proclitics, a city without capitals, Arabic-Indic digits', () => {
+    expect(verdict('Vaultico لا تقدم خطة مجانية.', 'vaultico/free-plan', 'SA')).toBe('supported');
+    expect(verdict('Vaultico والخطة المجانية متوفرة.', 'vaultico/free-plan', 'SA')).toBe('contradicted');
+    // "لا" (no) inside a word ("الاشتراك", the subscription) denies nothing.
+    expect(verdict('الاشتراك في Vaultico يشمل خطة مجانية.', 'vaultico/free-plan', 'SA')).toBe('contradicted');
+    expect(verdict('Taskwell مقرها في مدريد.', 'taskwell/headquarters', 'SA')).toBe('contradicted');
+    expect(verdict('Taskwell مقرها في لشبونة.', 'taskwell/headquarters', 'SA')).toBe('supported');
+    expect(verdict('تأسست Taskwell عام ٢٠١٧.', 'taskwell/founded', 'EG')).toBe('supported');
+    expect(verdict('تأسست Taskwell عام ٢٠١٥.', 'taskwell/founded', 'EG')).toBe('contradicted');
+  });
+
+  it('Korean: the verb after the feature, the nearer of "there is" and "there is none", dollars', () => {
+    expect(verdict('Vaultico는 무료 플랜이 없습니다.', 'vaultico/free-plan', 'KR')).toBe('supported');
+    expect(
+      verdict('Keyfort는 무료 플랜이 있어 부담 없이 시작할 수 있습니다.', 'keyfort/free-plan', 'KR'),
+    ).toBe('supported');
+    expect(verdict('Taskwell은 오프라인 모드를 지원하지 않습니다.', 'taskwell/offline-mode', 'KR')).toBe(
+      'supported',
+    );
+    expect(verdict('Taskwell은 오프라인 모드를 지원합니다.', 'taskwell/offline-mode', 'KR')).toBe(
+      'contradicted',
+    );
+    expect(verdict('Vaultico 프리미엄 플랜은 월 5.99달러입니다.', 'vaultico/price-premium', 'KR')).toBe(
+      'contradicted',
+    );
+  });
+
+  it('Chinese: the denial or the "有" before the feature, a city written against its country', () => {
+    expect(verdict('Vaultico没有免费版。', 'vaultico/free-plan', 'CN')).toBe('supported');
+    expect(verdict('Keyfort有免费版。', 'keyfort/free-plan', 'CN')).toBe('supported');
+    expect(verdict('Vaultico有免费版。', 'vaultico/free-plan', 'CN')).toBe('contradicted');
+    expect(verdict('Taskwell总部位于葡萄牙波尔图。', 'taskwell/headquarters', 'CN')).toBe('contradicted');
+    expect(verdict('Taskwell总部位于葡萄牙里斯本。', 'taskwell/headquarters', 'CN')).toBe('supported');
+  });
+});
