@@ -119,7 +119,8 @@ function lastCodePoint(s: string): string {
   return chars[chars.length - 1] ?? '';
 }
 
-function scriptOf(ch: string): number {
+/** The writing system of a character, as an index of SCRIPTS (-1: none of them, Han among those). */
+export function scriptOf(ch: string): number {
   return SCRIPTS.findIndex((re) => re.test(ch));
 }
 

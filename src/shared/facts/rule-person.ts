@@ -1,3 +1,4 @@
+import { scriptOf } from '../analytics/brand-matcher';
 import { claimOf, strongest, upperAt, type Claim, type RuleContext } from './claim';
 import type { PersonFact } from './types';
 import { foldPhrase, type Found } from './words';
@@ -9,17 +10,10 @@ import { foldPhrase, type Found } from './words';
 
 const NEAR = 30;
 const LINK = /^(?:['’]\p{L}{1,3})?[\s:,—–-]*(?:(?:is|ist|est|es|e|é|è|was|war|jest|ar|является)\s+)?/u;
-const SCRIPTS = [
-  /\p{sc=Latin}/u,
-  /\p{sc=Cyrillic}/u,
-  /\p{sc=Greek}/u,
-  /\p{sc=Arabic}/u,
-  /\p{sc=Hangul}/u,
-  /\p{sc=Han}/u,
-];
-
+/** Two names written in one script ("Lars Berg" and "Ingrid Dahl", not "Ингрид Даль"). */
 function sameScript(a: string, b: string): boolean {
-  return SCRIPTS.some((re) => re.test(a) === re.test(b) && re.test(a));
+  const script = scriptOf(a.charAt(0));
+  return script !== -1 && script === scriptOf(b.charAt(0));
 }
 const FULL_NAME = /^\p{L}+(?:\s\p{L}+){1,2}/u;
 
@@ -71,7 +65,7 @@ export function personClaim(
       if (own !== undefined && !anotherFirstName(ctx, own, t, fact))
         return claimOf(true, Math.min(t.start, own.start), Math.max(t.end, own.end));
       const other = otherNameAfter(ctx, t) ?? otherNameBefore(ctx, t);
-      if (other === null || !sameScript(ctx.f[other.start] ?? '', fact.value)) return null;
+      if (other === null || !sameScript(ctx.f.slice(other.start, other.end), fact.value)) return null;
       return claimOf(false, t.start, other.end);
     }),
   );
