@@ -153,7 +153,7 @@ function regionsOf(scopes: readonly Scope[]): Found[] {
 
 const EASTERN_DIGIT = /[\u0660-\u066C\u06F0-\u06F9]/u;
 
-/** Arabic-Indic and Persian digits read as ASCII ones, unit for unit ("٢٠١٧" is 2017), offsets kept. */
+/** Arabic-Indic and Persian digits as ASCII ones, unit for unit ("٢٠١٧" is 2017): offsets kept. */
 function westernDigits(text: string): string {
   if (!EASTERN_DIGIT.test(text)) return text;
   return text.replace(/[\u0660-\u066C\u06F0-\u06F9]/gu, (d) => {

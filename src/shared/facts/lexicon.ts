@@ -1,8 +1,9 @@
 // The words the built-in checker reads claims by, in the fifteen languages the positioning judge
 // reads (en de fr es it pt ja nl sv pl ru tr ar ko zh), folded as the answer is (lower case,
-// accents removed, Hangul as jamo: see analytics/text-fold). Every list is read whatever the answer's language: an answer mixing
-// languages, or whose language is guessed wrong, is still read, and no word of one list is a
-// common word of another language that would start a claim on its own.
+// accents removed, Hangul as jamo: see analytics/text-fold). Every list is read whatever the
+// answer's language: an answer mixing languages, or whose language is guessed wrong, is still read.
+// A word of one list may be a common word of another language (Polish "ma", has, is Italian's
+// "but"): denials are read before affirmations, so such a word affirms only what nothing denies.
 
 /** Words that say when a company was founded ("founded in 2014", "gegründet 2014", "2014年に設立"). */
 // prettier-ignore

@@ -5,9 +5,10 @@ import { foldPhrase, phraseSet, type Found } from './words';
 
 // A list claim: the items written after the fact's words ("available on Windows, macOS and
 // Linux"), or right before them where the language puts the verb last ("Windows, macOS ve
-// Android uygulamaları var", "Windows、macOS、iOS에서 사용 가능"). An item the sheet does not list (a capitalised name in the enumeration) contradicts;
-// so does an item of the sheet denied ("not available on Linux") or a list limited by "only"
-// that leaves some of the sheet's out. Two or more of the sheet's items and none other support.
+// Android uygulamaları var", "Windows、macOS、iOS에서 사용 가능"). An item the sheet does not
+// list (a capitalised name in the enumeration) contradicts; so does an item of the sheet denied
+// ("not available on Linux") or a list limited by "only" that leaves some of the sheet's out.
+// Two or more of the sheet's items and none other support.
 
 /** Joiners written against the items: Chinese "和", Korean "와"/"과" after a word, Arabic "و" before a Latin name. */
 const GLUED_JOINERS = [
