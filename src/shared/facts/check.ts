@@ -103,11 +103,30 @@ interface Reader {
   brandAt: (at: number) => boolean;
 }
 
+/** How far back the question a scope answers may start. */
+const QUESTION_SPAN = 160;
+
+/**
+ * The question right before `from` ("**Сколько стоит Premium?**" above "4,99 доллара в месяц"),
+ * its folded range; null when the text before does not end with one.
+ */
+function questionBefore(f: string, from: number): { from: number; to: number } | null {
+  const before = f.slice(Math.max(0, from - QUESTION_SPAN), from);
+  const trimmed = before.replace(/[\s*_:—–-]+$/u, '');
+  if (!trimmed.endsWith('?')) return null;
+  const head = trimmed.slice(0, -1);
+  const start =
+    Math.max(head.lastIndexOf('\n'), head.lastIndexOf('.'), head.lastIndexOf('?'), head.lastIndexOf('!')) + 1;
+  const base = from - before.length;
+  return { from: base + start, to: base + trimmed.length };
+}
+
 function contextOf(r: Reader, scope: Scope): RuleContext {
   const had = r.contexts.get(scope);
   if (had !== undefined) return had;
   r.money ??= moneyIn(r.hits, r.country);
   const money = r.money.filter((m) => m.start >= scope.from && m.end <= scope.to);
+  const question = r.fold.folded.slice(scope.from, scope.to).includes('?');
   const ctx: RuleContext = {
     text: r.text,
     f: r.fold.folded,
@@ -115,7 +134,8 @@ function contextOf(r: Reader, scope: Scope): RuleContext {
     hits: r.hits,
     scope,
     money,
-    question: r.fold.folded.slice(scope.from, scope.to).includes('?'),
+    question,
+    topic: question || scope.header !== null ? null : questionBefore(r.fold.folded, scope.from),
     brandAt: r.brandAt,
   };
   r.contexts.set(scope, ctx);

@@ -19,6 +19,11 @@ export interface RuleContext {
   money: readonly Money[];
   /** The scope asks a question ("Is it based in Madrid?"): it claims nothing. */
   question: boolean;
+  /**
+   * The question the scope answers, right before it ("How much is Premium? — $4.99 a month"):
+   * its words name the plan, the feature or the measure the answer gives; null for none.
+   */
+  topic: { from: number; to: number } | null;
   /** A brand is named at folded offset `at`. */
   brandAt(at: number): boolean;
 }

@@ -120,6 +120,10 @@ export function listClaim(
   items: readonly string[],
 ): Claim | null {
   const known = new Set(items);
-  const { scope } = ctx;
-  return strongest(ctx.hits.find(words, scope.from, scope.to).map((t) => claimAt(ctx, t, fact, known)));
+  const { scope, topic } = ctx;
+  const triggers = ctx.hits.find(words, scope.from, scope.to);
+  // "On which platforms does it run? — Windows, macOS, Linux, iOS and Android."
+  if (triggers.length === 0 && topic !== null && ctx.hits.find(words, topic.from, topic.to).length > 0)
+    return claimAt(ctx, { start: scope.from, end: scope.from }, fact, known);
+  return strongest(triggers.map((t) => claimAt(ctx, t, fact, known)));
 }

@@ -104,10 +104,15 @@ export function numberClaim(ctx: RuleContext, fact: NumberFact, words: RegExp | 
   const { scope } = ctx;
   const inHeader = scope.header !== null && findAll(words, scope.header, 0, scope.header.length).length > 0;
   const triggers = inHeader ? [] : ctx.hits.find(words, scope.from, scope.to);
-  if (!inHeader && triggers.length === 0) return null;
+  // "How many users does it have? — More than 2 million": the measure named by the question.
+  const asked =
+    triggers.length === 0 &&
+    ctx.topic !== null &&
+    ctx.hits.find(words, ctx.topic.from, ctx.topic.to).length > 0;
+  if (!inHeader && !asked && triggers.length === 0) return null;
   const numbers = numbersIn(ctx);
   if (numbers.length === 0) return null;
-  if (inHeader) {
+  if (inHeader || asked) {
     const n = numbers[0] as NumberHit;
     return claimOf(agrees(n, fact), n.start, n.end);
   }

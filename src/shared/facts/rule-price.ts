@@ -14,6 +14,7 @@ function planNamed(ctx: RuleContext, plan: RegExp | null): boolean {
   if (plan === null) return true;
   const { scope } = ctx;
   if (ctx.hits.find(plan, scope.from, scope.to).length > 0) return true;
+  if (ctx.topic !== null && ctx.hits.find(plan, ctx.topic.from, ctx.topic.to).length > 0) return true;
   if (scope.row !== null && ctx.hits.find(plan, scope.row.from, scope.row.to).length > 0) return true;
   return scope.header !== null && findAll(plan, scope.header, 0, scope.header.length).length > 0;
 }

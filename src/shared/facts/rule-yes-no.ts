@@ -137,6 +137,14 @@ function cellPolarity(ctx: RuleContext): boolean | null {
   return null;
 }
 
+/** "Is there a free plan? — No, …": the feature in the question, yes or no opening the answer. */
+function answerToTopic(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
+  const { topic, scope } = ctx;
+  if (topic === null || ctx.hits.find(feature, topic.from, topic.to).length === 0) return null;
+  const said = cellPolarity(ctx);
+  return said === null ? null : claimOf(said === fact.value, scope.from, scope.to);
+}
+
 export function yesNoClaim(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
   const { scope } = ctx;
   if (scope.header !== null && findAll(feature, scope.header, 0, scope.header.length).length > 0) {
@@ -144,7 +152,7 @@ export function yesNoClaim(ctx: RuleContext, fact: YesNoFact, feature: RegExp | 
     return said === null ? null : claimOf(said === fact.value, scope.from, scope.to);
   }
   const found = ctx.hits.find(feature, scope.from, scope.to).filter((h) => !ctx.brandAt(h.start));
-  if (found.length === 0) return null;
+  if (found.length === 0) return answerToTopic(ctx, fact, feature);
   if (ctx.question || ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0) return null;
   return strongest(
     found.map((h) => {

@@ -27,6 +27,25 @@ function verdict(text: string, key: string, country = 'US'): FactVerdict {
 }
 
 describe('facts in the languages added with the judge', () => {
+  it('a question-and-answer pair: the question names the plan, the feature, the measure or the list', () => {
+    const price = '**Сколько стоит Premium у Vaultico?**\nСейчас — 5,99 доллара в месяц.';
+    expect(verdict(price, 'vaultico/price-premium', 'RU')).toBe('contradicted');
+    expect(verdict('**Does Vaultico have a free plan?**\nYes, a basic one.', 'vaultico/free-plan')).toBe(
+      'contradicted',
+    );
+    expect(verdict('**Does Vaultico have a free plan?**\nNo, only a trial.', 'vaultico/free-plan')).toBe(
+      'supported',
+    );
+    expect(verdict('**How many users does Vaultico have?**\nMore than 2 million.', 'vaultico/users')).toBe(
+      'supported',
+    );
+    const platforms = '**На каких платформах работает Vaultico?**\nWindows, macOS, Linux, iOS и Android.';
+    expect(verdict(platforms, 'vaultico/platforms', 'RU')).toBe('contradicted');
+    // The question itself claims nothing: "Madrid?" is asked, "Lisbon" answered.
+    const place = "**Taskwell'in merkezi Madrid'de mi?**\nHayır, merkezi Lizbon'da.";
+    expect(verdict(place, 'taskwell/headquarters', 'TR')).toBe('supported');
+  });
+
   it('Dutch: a denial closing the clause after the verb, a city in Dutch after "uit"', () => {
     expect(verdict('Een offlinemodus heeft Taskwell niet.', 'taskwell/offline-mode', 'NL')).toBe('supported');
     expect(verdict('Taskwell heeft een offlinemodus.', 'taskwell/offline-mode', 'NL')).toBe('contradicted');
