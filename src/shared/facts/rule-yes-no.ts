@@ -59,6 +59,15 @@ const ZH_AFFIRMED_BEFORE = AFFIRMS_BEFORE_ZH.map(foldPhrase);
  */
 const CLAUSE_END_DENIAL =
   /^[^,.;:!?\n]{0,40}?(?<![\p{L}])(?:niet|nicht|inte|nie ma|нет|yok|yoktur)\s*(?:[,.;:!\n]|$)/u;
+/** How far after the feature the clause-closing denial is looked for (the expression reads 40 and the word). */
+const CLAUSE_END_SPAN = 56;
+/** The text after the feature the denial may close, ending where the scope does or just before a letter. */
+function clauseAfter(f: string, from: number, to: number): string {
+  if (to - from <= CLAUSE_END_SPAN) return f.slice(from, to);
+  // Cut after the span, then drop a word the cut left unfinished ("niet" of "nietje").
+  return f.slice(from, from + CLAUSE_END_SPAN).replace(/\p{L}+$/u, '');
+}
+
 /** Between a feature and its value: "Offline mode: no", "**Free plan:** yes". */
 const VALUE_GAP = /[\s:：*_]/u;
 const LISTED_BEFORE = /(?:^|[:：,;–—•*-])\s*(?:\*\*)?\s*(?:\p{L}+\s)?$/u;
@@ -121,7 +130,7 @@ function polarity(ctx: RuleContext, feature: Found): boolean | null {
   if (deniedBefore(ctx, feature)) return false;
   if (ctx.hits.startsNear(NO, feature.end, 4, VALUE_GAP) !== null) return false;
   if (ctx.hits.startsNear(NEGATOR_AFTER_WORDS, feature.end, 6) !== null) return false;
-  if (CLAUSE_END_DENIAL.test(f.slice(feature.end, scope.to))) return false;
+  if (CLAUSE_END_DENIAL.test(clauseAfter(f, feature.end, scope.to))) return false;
   if (ctx.hits.startsNear(YES, feature.end, 4, VALUE_GAP) !== null) return true;
   const after = saidAfter(ctx, feature);
   if (after !== null) return after;
