@@ -27,6 +27,8 @@ const NEGATOR_WORDS = phraseSet(NEGATORS);
 const ONLY_WORDS = phraseSet(ONLY);
 const END = /[.;:!?()\n]/u;
 const END_CHARS = '.;:!?()\n';
+/** How far before its words an enumeration is read. */
+const LIST_BEFORE = 160;
 
 interface Item {
   known: boolean;
@@ -74,9 +76,10 @@ function bare(part: string): string {
 /** The enumeration ending right before the words ("Windows, macOS ve Android" before "uygulamaları"). */
 function itemsBefore(ctx: RuleContext, t: Found, known: ReadonlySet<string>): Item[] {
   const { f, scope } = ctx;
-  const head = f.slice(scope.from, t.start);
+  const from = Math.max(scope.from, t.start - LIST_BEFORE);
+  const head = f.slice(from, t.start);
   const start = Math.max(...[...END_CHARS].map((c) => head.lastIndexOf(c))) + 1;
-  const parts = partsOf(head.slice(start), scope.from + start);
+  const parts = partsOf(head.slice(start), from + start);
   const items: Item[] = [];
   for (const p of parts.reverse()) {
     const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;

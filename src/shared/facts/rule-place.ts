@@ -152,7 +152,7 @@ function fromPlace(ctx: RuleContext, place: Place): Claim | null {
   for (const t of ctx.hits.find(FROM_WORDS, scope.from, scope.to)) {
     const own = ctx.hits.startsNear(place.re, t.end, 3);
     if (own !== null) return claimOf(true, t.start, own.end);
-    const at = t.end + (/^\s+/u.exec(f.slice(t.end, scope.to))?.[0].length ?? 0);
+    const at = t.end + (/^\s+/u.exec(f.slice(t.end, Math.min(scope.to, t.end + 8)))?.[0].length ?? 0);
     const name = at > t.end ? nameAt(ctx, at, scope.to) : null;
     if (name !== null && samePlace(place, f.slice(name.start, name.end)))
       return claimOf(true, t.start, name.end);
