@@ -76,10 +76,11 @@ export function markLeftBehind(
 ): void {
   const last = new Map<number, number>();
   for (const m of mentions) last.set(m.brand, m.start);
-  for (const m of mentions) {
-    const s = signals[m.brand];
+  // Once per brand, not per mention: a huge answer names a brand thousands of times.
+  for (const [brand, end] of last) {
+    const s = signals[brand];
     if (s === null || s === undefined || !s.turned || framed(s) || s.caution > 0) continue;
-    if (passedOver(signals, mentions, m.brand, last.get(m.brand) as number)) s.left = true;
+    if (passedOver(signals, mentions, brand, end)) s.left = true;
   }
 }
 
