@@ -8,12 +8,16 @@ import { runSpecSchema } from '../../src/shared/domain/run-spec';
 import { compileBrandMatcher, findBrandMentions } from '../../src/shared/analytics/brand-matcher';
 import { diffText } from '../../src/shared/analytics/text-diff';
 import type { NormalizedResult } from '../../src/shared/domain/result';
+import { checkFacts } from '../../src/shared/facts';
+import { loadFactSheets } from '../support/facts-set';
 
 // `npm run bench -- hostile`: huge and hostile answers. Targets: a 1 MB answer of
 // one repeated word searched in ≤ 1 s (it never finished before: FTS5's snippet() scores every
 // pair of matches); a 5 MB answer stored (with its search indexing), searched and exported
-// (csv, json, ndjson, md, html, xlsx) within 2 s each; word diff and brand matching of 1 and 5 MB
-// answers printed, with their growth from 1 to 5 MB (linear is ×5).
+// (csv, json, ndjson, md, html, xlsx) within 2 s each; word diff, brand matching and the facts
+// checker on 1 and 5 MB answers printed, with their growth from 1 to 5 MB (linear is ×5), the
+// facts checker on three shapes that once read the answer again at every claim (one endless
+// sentence full of fact words, question after question, Arabic), each 5 MB within 2 s.
 
 const SEARCH_1MB_MS = 1_000;
 const EACH_5MB_MS = 2_000;
@@ -23,6 +27,16 @@ const VARIED =
   'while ASICS Gel-Nimbus suits long runs. Visit runnersworld.com or Zappos for deals.\n';
 
 const answerOf = (unit: string, bytes: number): string => unit.repeat(Math.ceil(bytes / unit.length));
+
+/** Hostile answers for the facts checker, against the labelled set's sheets (tests/fixtures/facts). */
+const FACTS_SHAPES = [
+  [
+    'one sentence of fact words',
+    'Vaultico heeft geen gratis versie, Windows, macOS ve Android uygulamaları var uit Berlijn ',
+  ],
+  ['question after question', 'Vaultico? Premium? free plan? users? Windows, macOS? '],
+  ['Arabic', 'Vaultico والخطة المجانية لا تقدم مقرها في مدريد ٢٠١٧ '],
+] as const;
 
 function normalized(text: string): NormalizedResult {
   return {
@@ -140,13 +154,30 @@ export default async function bench(): Promise<{ name: string; targetsMet: boole
       `word diff of two answers: 1 MB ${d1.toFixed(0)} ms, 5 MB ${d5.toFixed(0)} ms (×${(d5 / d1).toFixed(1)})`,
     );
     if (m5 > EACH_5MB_MS) missed.push('brand matching of 5 MB');
+    const sheets = [...loadFactSheets().values()];
+    const brands = sheets.map((sh) => ({
+      id: sh.brandId,
+      name: sh.brandId[0]!.toUpperCase() + sh.brandId.slice(1),
+      kind: 'brand' as const,
+      aliases: [],
+      domains: [],
+    }));
+    for (const [label, unit] of FACTS_SHAPES) {
+      const [f1, f5] = growth((bytes) =>
+        checkFacts({ text: answerOf(unit, bytes), format: 'text', country: 'NL', brands, sheets }),
+      );
+      console.log(
+        `facts checker, ${label}: 1 MB ${f1.toFixed(0)} ms, 5 MB ${f5.toFixed(0)} ms (×${(f5 / f1).toFixed(1)})`,
+      );
+      if (f5 > EACH_5MB_MS) missed.push(`facts checker on 5 MB, ${label}`);
+    }
     if (d5 > EACH_5MB_MS) missed.push('word diff of 5 MB');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const m of missed) console.log(`MISSED: ${m}`);
   return {
-    name: 'huge answers: 1 MB one-word search ≤ 1 s; 5 MB stored, indexed, searched and exported ≤ 2 s each; diff and brand matching linear',
+    name: 'huge answers: 1 MB one-word search ≤ 1 s; 5 MB stored, indexed, searched and exported ≤ 2 s each; diff, brand matching and the facts checker linear',
     targetsMet: missed.length === 0,
   };
 }

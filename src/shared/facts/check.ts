@@ -185,6 +185,26 @@ function westernDigits(text: string): string {
   });
 }
 
+/**
+ * Whether a brand is named at a folded offset: a binary search over the mentions by start (a
+ * hostile answer names a brand tens of thousands of times, and rules ask at every place name).
+ */
+function brandAtOf(mentions: readonly FoldedMention[]): (at: number) => boolean {
+  const byStart = [...mentions].sort((a, b) => a.start - b.start);
+  return (at) => {
+    let lo = 0;
+    let hi = byStart.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((byStart[mid] as FoldedMention).start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    // The mentions starting at or before `at`, nearest first: one of them may cover it.
+    for (let k = lo - 1; k >= 0 && k >= lo - 4; k--) if (at < (byStart[k] as FoldedMention).end) return true;
+    return false;
+  };
+}
+
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */
 export function checkFacts(input: FactCheckInput): FactCheck[] {
   const { text, brands, sheets } = input;
@@ -206,7 +226,7 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
     money: null,
     hits: new Hits(fold.folded, regionsOf(read)),
     contexts: new Map(),
-    brandAt: (at) => mentions.some((m) => at >= m.start && at < m.end),
+    brandAt: brandAtOf(mentions),
   };
   const out: FactCheck[] = [];
   for (const { sheet, index } of named) {

@@ -137,18 +137,19 @@ export function moneyIn(hits: Hits, country: string | null): Money[] {
   return out;
 }
 
-const DIGIT = /[0-9]/gu;
+const DIGIT = /[0-9]/u;
 /** The longest text an amount's match holds before its first digit ("us$ ", "usd "). */
 const MAX_BEFORE_DIGIT = 4;
 
 function moneyOf(hits: Hits, from: number, to: number, country: string | null, out: Money[]): void {
   // Every amount has a digit: a region without one (most prose) is not searched, and the
   // search starts just before the first (the expression cannot skip ahead to it by itself).
-  DIGIT.lastIndex = from;
-  const digit = DIGIT.exec(hits.text);
-  if (digit === null || digit.index >= to) return;
+  // The digit is looked for in the region alone: a region without one must not read on to the
+  // answer's next digit (a hostile answer has tens of thousands of regions).
+  const first = hits.text.slice(from, to).search(DIGIT);
+  if (first < 0) return;
   const part = hits.text.slice(0, to);
-  MONEY.lastIndex = Math.max(from, digit.index - MAX_BEFORE_DIGIT);
+  MONEY.lastIndex = Math.max(from, from + first - MAX_BEFORE_DIGIT);
   let previousEnd = from;
   for (let m = MONEY.exec(part); m !== null; m = MONEY.exec(part)) {
     const g = m.groups ?? {};

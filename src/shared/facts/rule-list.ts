@@ -27,8 +27,8 @@ const NEGATOR_WORDS = phraseSet(NEGATORS);
 const ONLY_WORDS = phraseSet(ONLY);
 const END = /[.;:!?()\n]/u;
 const END_CHARS = '.;:!?()\n';
-/** How far before its words an enumeration is read. */
-const LIST_BEFORE = 160;
+/** How far from its words an enumeration is read, after or before them (a long list of names fits). */
+const LIST_SPAN = 160;
 
 interface Item {
   known: boolean;
@@ -48,7 +48,7 @@ function partsOf(body: string, at: number): { text: string; at: number }[] {
 
 function itemsAfter(ctx: RuleContext, at: number, known: ReadonlySet<string>): Item[] {
   const { f, scope } = ctx;
-  const rest = f.slice(at, scope.to);
+  const rest = f.slice(at, Math.min(scope.to, at + LIST_SPAN));
   const stop = rest.search(END);
   const items: Item[] = [];
   for (const p of partsOf(stop < 0 ? rest : rest.slice(0, stop), at)) {
@@ -76,7 +76,7 @@ function bare(part: string): string {
 /** The enumeration ending right before the words ("Windows, macOS ve Android" before "uygulamaları"). */
 function itemsBefore(ctx: RuleContext, t: Found, known: ReadonlySet<string>): Item[] {
   const { f, scope } = ctx;
-  const from = Math.max(scope.from, t.start - LIST_BEFORE);
+  const from = Math.max(scope.from, t.start - LIST_SPAN);
   const head = f.slice(from, t.start);
   const start = Math.max(...[...END_CHARS].map((c) => head.lastIndexOf(c))) + 1;
   const parts = partsOf(head.slice(start), from + start);

@@ -31,13 +31,15 @@ const CASELESS_PLACE = new RegExp(
 );
 const CASELESS_PLACE_BEFORE = /(?:[\p{sc=Arabic}]+|\p{sc=Hangul}+|\p{sc=Han}+)$/u;
 const KATAKANA_RUN = /[\p{scx=Katakana}ー]{2,}/u;
+/** How much text a place name is read from: three words of a long name at most. */
+const NAME_SPAN = 64;
 /** A capitalised name of up to three words ("São Paulo", "Bergen"), read on the folded text. */
 const NAME = /^[\p{L}][\p{L}'’-]*(?:\s[\p{L}][\p{L}'’-]*){0,2}/u;
 
 /** The place name starting at folded offset `at`: its capitalised words, or null. */
 function nameAt(ctx: RuleContext, at: number, to: number): Found | null {
   if (!upperAt(ctx, at) || ctx.brandAt(at)) return null;
-  const m = NAME.exec(ctx.f.slice(at, to));
+  const m = NAME.exec(ctx.f.slice(at, Math.min(to, at + NAME_SPAN)));
   if (m === null) return null;
   // Keep the words that are capitalised as written.
   const words = m[0].split(/\s/u);
