@@ -9,7 +9,7 @@ import { compileBrandMatcher, findBrandMentions } from '../../src/shared/analyti
 import { diffText } from '../../src/shared/analytics/text-diff';
 import type { NormalizedResult } from '../../src/shared/domain/result';
 import { checkFacts } from '../../src/shared/facts';
-import { loadFactSheets } from '../support/facts-set';
+import { FACT_SET_BRANDS, loadFactSheets } from '../support/facts-set';
 
 // `npm run bench -- hostile`: huge and hostile answers. Targets: a 1 MB answer of
 // one repeated word searched in ≤ 1 s (it never finished before: FTS5's snippet() scores every
@@ -155,16 +155,15 @@ export default async function bench(): Promise<{ name: string; targetsMet: boole
     );
     if (m5 > EACH_5MB_MS) missed.push('brand matching of 5 MB');
     const sheets = [...loadFactSheets().values()];
-    const brands = sheets.map((sh) => ({
-      id: sh.brandId,
-      name: sh.brandId[0]!.toUpperCase() + sh.brandId.slice(1),
-      kind: 'brand' as const,
-      aliases: [],
-      domains: [],
-    }));
     for (const [label, unit] of FACTS_SHAPES) {
       const [f1, f5] = growth((bytes) =>
-        checkFacts({ text: answerOf(unit, bytes), format: 'text', country: 'NL', brands, sheets }),
+        checkFacts({
+          text: answerOf(unit, bytes),
+          format: 'text',
+          country: 'NL',
+          brands: FACT_SET_BRANDS,
+          sheets,
+        }),
       );
       console.log(
         `facts checker, ${label}: 1 MB ${f1.toFixed(0)} ms, 5 MB ${f5.toFixed(0)} ms (×${(f5 / f1).toFixed(1)})`,

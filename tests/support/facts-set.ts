@@ -42,7 +42,7 @@ export interface LabelledFactAnswer {
   heldOut: boolean;
   /** 1: written before the checker; 2: written after it was tuned, never tuned on. */
   batch: 1 | 2;
-  brands: BrandDefinition[];
+  brands: readonly BrandDefinition[];
   sheets: BrandFactSheet[];
   /** Expected verdict by `${brandId}/${key}`, for every fact of every brand named. */
   expected: Map<string, FactVerdict>;
@@ -62,15 +62,18 @@ export function loadFactSheets(): Map<string, BrandFactSheet> {
   return sheets;
 }
 
+/** The set's three brands, as the answers name them. */
+export const FACT_SET_BRANDS: readonly BrandDefinition[] = Object.entries(NAMES).map(([id, name]) => ({
+  id,
+  name,
+  kind: 'brand',
+  aliases: [],
+  domains: [],
+}));
+
 export function loadFactsSet(): LabelledFactAnswer[] {
   const sheets = loadFactSheets();
-  const brands: BrandDefinition[] = Object.entries(NAMES).map(([id, name]) => ({
-    id,
-    name,
-    kind: 'brand',
-    aliases: [],
-    domains: [],
-  }));
+  const brands = FACT_SET_BRANDS;
   const out: LabelledFactAnswer[] = [];
   for (const file of readdirSync(DIR)
     .filter((f) => f.endsWith('.yaml'))

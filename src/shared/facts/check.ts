@@ -4,7 +4,6 @@ import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
 import { matcherFor } from '../positioning';
 import type { Claim, RuleContext } from './claim';
 import { compiledFact } from './compiled';
-import { HEDGES } from './lexicon';
 import { moneyIn, type Money } from './money';
 import { listClaim } from './rule-list';
 import { numberClaim } from './rule-number';
@@ -12,9 +11,9 @@ import { personClaim } from './rule-person';
 import { placeClaim } from './rule-place';
 import { priceClaim } from './rule-price';
 import { yearClaim } from './rule-year';
-import { yesNoClaim } from './rule-yes-no';
-import { scopesOf, type FoldedMention, type Scope } from './scope';
-import { Hits, phraseSet, type Found } from './words';
+import { HEDGE_WORDS, yesNoClaim } from './rule-yes-no';
+import { namedAt, scopesOf, type FoldedMention, type Scope } from './scope';
+import { Hits, type Found } from './words';
 import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
 
 // The built-in checker: every fact of every brand the answer names, read in that brand's
@@ -32,8 +31,6 @@ export interface FactCheckInput {
   brands: readonly BrandDefinition[];
   sheets: readonly BrandFactSheet[];
 }
-
-const HEDGE_WORDS = phraseSet(HEDGES);
 
 /**
  * A question claims nothing ("Is it based in Madrid?"), nor a hedged clause of a kind the reader
@@ -185,26 +182,6 @@ function westernDigits(text: string): string {
   });
 }
 
-/**
- * Whether a brand is named at a folded offset: a binary search over the mentions by start (a
- * hostile answer names a brand tens of thousands of times, and rules ask at every place name).
- */
-function brandAtOf(mentions: readonly FoldedMention[]): (at: number) => boolean {
-  const byStart = [...mentions].sort((a, b) => a.start - b.start);
-  return (at) => {
-    let lo = 0;
-    let hi = byStart.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((byStart[mid] as FoldedMention).start <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    // The mentions starting at or before `at`, nearest first: one of them may cover it.
-    for (let k = lo - 1; k >= 0 && k >= lo - 4; k--) if (at < (byStart[k] as FoldedMention).end) return true;
-    return false;
-  };
-}
-
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */
 export function checkFacts(input: FactCheckInput): FactCheck[] {
   const { text, brands, sheets } = input;
@@ -226,7 +203,7 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
     money: null,
     hits: new Hits(fold.folded, regionsOf(read)),
     contexts: new Map(),
-    brandAt: brandAtOf(mentions),
+    brandAt: (at) => namedAt(mentions, at),
   };
   const out: FactCheck[] = [];
   for (const { sheet, index } of named) {

@@ -142,6 +142,12 @@ export const AFFIRMS_AFTER_KO = ['있', '제공', '지원', '가능', '포함'];
 /** Chinese affirmations right before a feature ("有免费版", "提供免费套餐"); a denial ("没有") is read first. */
 export const AFFIRMS_BEFORE_ZH = ['有', '提供', '支持', '包含', '含', '带', '设有'];
 
+/**
+ * Denials that close the clause after the verb ("Een offlinemodus heeft Taskwell niet",
+ * "Бесплатного тарифа у Taskwell нет", "trybu offline niestety nie ma").
+ */
+export const CLAUSE_END_NEGATORS = ['niet', 'nicht', 'inte', 'nie ma', 'нет', 'yok', 'yoktur'];
+
 /** Words that affirm a feature the clause names ("offers a free plan", "bietet", "tiene"). */
 // prettier-ignore
 export const AFFIRMS = [

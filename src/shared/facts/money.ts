@@ -20,35 +20,11 @@ export interface Money {
 
 const NUMBER = String.raw`\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const SYMBOL_BEFORE = String.raw`us\$|r\$|c\$|a\$|\$|€|£|¥|(?<![\p{L}])(?:usd|eur|gbp|chf|brl|jpy)(?![\p{L}])`;
-/** Currency words written after an amount in the newer languages, folded ("4,99 доллара", "4.99달러"). */
-const FOREIGN_WORDS_AFTER = [
-  'долларов',
-  'доллара',
-  'доллар',
-  'долл',
-  'евро',
-  'dolarow',
-  'dolary',
-  'dolara',
-  'dolarlik',
-  'دولارات',
-  'دولار',
-  'يورو',
-  '달러',
-  '유로',
-  '美元',
-  '美金',
-  '欧元',
-]
-  .map(foldPhrase)
-  .join('|');
-const TOKEN_AFTER = String.raw`€|\$|£|円|${foldPhrase('ドル')}|${foldPhrase('ユーロ')}|${FOREIGN_WORDS_AFTER}|(?:usd|eur|gbp|chf|brl|jpy|euros?|dollars?|dolares|dolar|dollari|yen)(?![\p{L}])`;
-const MONEY = new RegExp(
-  `(?<before>${SYMBOL_BEFORE})\\s?(?<n1>${NUMBER})|(?<![\\d.,])(?<n2>${NUMBER})\\s?(?<after>${TOKEN_AFTER})`,
-  'gu',
-);
+/** Words for dollars in the languages without a "$" of their own ("4,99 доллара", "4.99달러", "8 دولارات"), folded. */
+// prettier-ignore
+const DOLLAR_WORDS = ['долларов', 'доллара', 'доллар', 'долл', 'dolarow', 'dolary', 'dolara', 'dolarlik', 'دولارات', 'دولار', '달러'].map(foldPhrase);
 
-/** Currency words the commerce table does not read (it reads symbols and ISO codes). */
+/** Currency words the commerce table does not read (it reads symbols and ISO codes), folded. */
 const WORD_CURRENCY: Readonly<Record<string, string>> = {
   euro: 'EUR',
   euros: 'EUR',
@@ -63,15 +39,22 @@ const WORD_CURRENCY: Readonly<Record<string, string>> = {
   美元: 'USD',
   美金: 'USD',
 };
+
+/** Words after an amount besides the ISO codes and the Latin words of TOKEN_AFTER's last group. */
+const WORDS_AFTER = [...DOLLAR_WORDS, ...Object.keys(WORD_CURRENCY).filter((w) => !/^[a-z]+$/u.test(w))]
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const TOKEN_AFTER = String.raw`€|\$|£|${WORDS_AFTER}|(?:usd|eur|gbp|chf|brl|jpy|euros?|dollars?|dolares|dolar|dollari|yen)(?![\p{L}])`;
+const MONEY = new RegExp(
+  `(?<before>${SYMBOL_BEFORE})\\s?(?<n1>${NUMBER})|(?<![\\d.,])(?<n2>${NUMBER})\\s?(?<after>${TOKEN_AFTER})`,
+  'gu',
+);
+
 /**
  * "$" and the words for dollars: the country's own dollar, else the US dollar, as readers where
  * no dollar is the currency take it ("$4.99" in Berlin, "4,99 доллара", "4.99달러", "8 دولارات").
  */
-// prettier-ignore
-const DOLLARS = new Set([
-  '$', 'dollar', 'dollars', 'dolares', 'dolar', 'dollari',
-  ...['долларов', 'доллара', 'доллар', 'долл', 'dolarow', 'dolary', 'dolara', 'dolarlik', 'دولارات', 'دولار', '달러'].map(foldPhrase),
-]);
+const DOLLARS = new Set(['$', 'dollar', 'dollars', 'dolares', 'dolar', 'dollari', ...DOLLAR_WORDS]);
 
 function currencyOf(token: string, country: string | null): string | null {
   const word = WORD_CURRENCY[token];

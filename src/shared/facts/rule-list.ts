@@ -46,24 +46,40 @@ function partsOf(body: string, at: number): { text: string; at: number }[] {
   return parts;
 }
 
+/** One part of an enumeration, trimmed, with where it starts. */
+function trimmed(p: { text: string; at: number }): { part: string; at: number } {
+  const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;
+  return { part: p.text.replace(/^[\s*]+|[\s*]+$/gu, ''), at: p.at + lead };
+}
+
+/** A part that is an item: one of the sheet's, or a capitalised name of one or two words; else null. */
+function itemOf(ctx: RuleContext, part: string, at: number, known: ReadonlySet<string>): Item | null {
+  if (known.has(bare(part))) return { known: true, at };
+  if (part.split(/\s+/u).length <= 2 && upperAt(ctx, at) && !ctx.brandAt(at)) return { known: false, at };
+  return null;
+}
+
+/** The enumeration's first item running on into the sentence ("Windows فقط ولا …", "Windows only if …"). */
+function knownLead(part: string, at: number, known: ReadonlySet<string>): Item | null {
+  return known.has(bare(part.split(/\s+/u)[0] ?? '')) ? { known: true, at } : null;
+}
+
 function itemsAfter(ctx: RuleContext, at: number, known: ReadonlySet<string>): Item[] {
   const { f, scope } = ctx;
   const rest = f.slice(at, Math.min(scope.to, at + LIST_SPAN));
   const stop = rest.search(END);
   const items: Item[] = [];
   for (const p of partsOf(stop < 0 ? rest : rest.slice(0, stop), at)) {
-    const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;
-    const part = p.text.replace(/^[\s*]+|[\s*]+$/gu, '');
-    const start = p.at + lead;
+    const { part, at: start } = trimmed(p);
     if (part === '') continue;
-    if (known.has(bare(part))) items.push({ known: true, at: start });
-    else if (part.split(/\s+/u).length <= 2 && upperAt(ctx, start) && !ctx.brandAt(start))
-      items.push({ known: false, at: start });
-    else {
-      // The last item runs on into the sentence ("Windows فقط ولا …", "Windows only if …").
-      if (known.has(bare(part.split(/\s+/u)[0] ?? ''))) items.push({ known: true, at: start });
-      break;
+    const item = itemOf(ctx, part, start, known);
+    if (item !== null) {
+      items.push(item);
+      continue;
     }
+    const lead = knownLead(part, start, known);
+    if (lead !== null) items.push(lead);
+    break;
   }
   return items;
 }
@@ -79,22 +95,15 @@ function itemsBefore(ctx: RuleContext, t: Found, known: ReadonlySet<string>): It
   const from = Math.max(scope.from, t.start - LIST_SPAN);
   const head = f.slice(from, t.start);
   const start = Math.max(...[...END_CHARS].map((c) => head.lastIndexOf(c))) + 1;
-  const parts = partsOf(head.slice(start), from + start);
   const items: Item[] = [];
-  for (const p of parts.reverse()) {
-    const lead = p.text.length - p.text.replace(/^[\s*]+/u, '').length;
-    const part = p.text.replace(/^[\s*]+|[\s*]+$/gu, '');
-    const first = part.split(/\s+/u)[0] ?? '';
-    if (known.has(bare(part))) items.push({ known: true, at: p.at + lead });
-    else if (items.length === 0 && known.has(bare(first))) items.push({ known: true, at: p.at + lead });
-    else if (
-      part !== '' &&
-      part.split(/\s+/u).length <= 2 &&
-      upperAt(ctx, p.at + lead) &&
-      !ctx.brandAt(p.at + lead)
-    )
-      items.push({ known: false, at: p.at + lead });
-    else break;
+  for (const p of partsOf(head.slice(start), from + start).reverse()) {
+    const { part, at } = trimmed(p);
+    if (part === '') break;
+    // The part nearest the words may run on into them ("Android için"): a known first word.
+    const lead = items.length === 0 && !known.has(bare(part)) ? knownLead(part, at, known) : null;
+    const item = lead ?? itemOf(ctx, part, at, known);
+    if (item === null) break;
+    items.push(item);
   }
   return items.length >= 2 ? items.reverse() : [];
 }

@@ -21,8 +21,9 @@ const SEAT_HEADERS = phraseSet([
   'headquarters', 'hq', 'sitz', 'hauptsitz', 'siege', 'sede', '本社', 'based', 'hoofdkantoor', 'vestiging',
   'huvudkontor', 'siedziba', 'штаб-квартира', 'штаб', 'merkez', 'genel merkez', 'المقر', 'مقر', '본사', '总部',
 ]);
-const WIDE = new Set(WIDE_PLACES);
+/** The regions too wide to tell, folded as the text is ("أوروبا" without its hamza). */
 const WIDE_FOLDED = WIDE_PLACES.map(foldPhrase);
+const WIDE = new Set(WIDE_FOLDED);
 const PLACE_PREPOSITION = /^\s+(?:(?:году|roku)\s+)?(?:in|a|en|em|nel|no|na|w|в)\s+/u;
 /** A place in a script without capitals, after the word for "city" when there is one. */
 const CASELESS_PLACE = new RegExp(

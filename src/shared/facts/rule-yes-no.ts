@@ -7,6 +7,7 @@ import {
   CONTRASTS,
   CELL_NO,
   CELL_YES,
+  CLAUSE_END_NEGATORS,
   HEDGES,
   NEGATORS,
   NEGATORS_AFTER,
@@ -31,7 +32,8 @@ const NEGATOR_WORDS = phraseSet(NEGATORS);
 const BREAKS = phraseSet([',', ';', ':', '、', ...CONTRASTS]);
 const NEGATOR_AFTER_WORDS = phraseSet(NEGATORS_AFTER);
 const AFFIRM_WORDS = phraseSet(AFFIRMS);
-const HEDGE_WORDS = phraseSet(HEDGES);
+/** The hedges, compiled once: the place rule reads them too (check.ts), from the same matches. */
+export const HEDGE_WORDS = phraseSet(HEDGES);
 const YES = phraseSet(CELL_YES);
 const NO = phraseSet(CELL_NO);
 /** How many words before the feature a negator still denies it ("does not offer a free plan"). */
@@ -52,13 +54,11 @@ const SAID_AFTER = [
   },
 ];
 const ZH_AFFIRMED_BEFORE = AFFIRMS_BEFORE_ZH.map(foldPhrase);
-/**
- * A denial closing the clause a few words after the feature, where the verb comes before it
- * ("Een offlinemodus heeft Taskwell niet", "Einen Offline-Modus hat Taskwell nicht",
- * "Бесплатного тарифа у Taskwell нет", "trybu offline niestety nie ma").
- */
-const CLAUSE_END_DENIAL =
-  /^[^,.;:!?\n]{0,40}?(?<![\p{L}])(?:niet|nicht|inte|nie ma|нет|yok|yoktur)\s*(?:[,.;:!\n]|$)/u;
+/** A denial closing the clause a few words after the feature (CLAUSE_END_NEGATORS). */
+const CLAUSE_END_DENIAL = new RegExp(
+  `^[^,.;:!?\\n]{0,40}?(?<![\\p{L}])(?:${CLAUSE_END_NEGATORS.map(foldPhrase).join('|')})\\s*(?:[,.;:!\\n]|$)`,
+  'u',
+);
 /** How far after the feature the clause-closing denial is looked for (the expression reads 40 and the word). */
 const CLAUSE_END_SPAN = 56;
 /** The text after the feature the denial may close, ending where the scope does or just before a letter. */

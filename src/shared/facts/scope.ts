@@ -41,8 +41,8 @@ const CONTENT = /[\p{L}\p{N}$€£¥]/u;
 const NO_BRANDS: readonly number[] = [];
 const NO_MENTIONS: FoldedMention[] = [];
 
-/** The mentions inside [from, to) (mentions in text order: found by bisection, not a scan). */
-function mentionsIn(ms: readonly FoldedMention[], from: number, to: number): FoldedMention[] {
+/** The index of the first mention starting at or after `from` (mentions in text order). */
+function firstFrom(ms: readonly FoldedMention[], from: number): number {
   let lo = 0;
   let hi = ms.length;
   while (lo < hi) {
@@ -50,6 +50,22 @@ function mentionsIn(ms: readonly FoldedMention[], from: number, to: number): Fol
     if ((ms[mid] as FoldedMention).start < from) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/**
+ * A brand is named at folded offset `at`: the mention starting last at or before it covers it
+ * (found by bisection: a hostile answer names a brand tens of thousands of times, and the rules
+ * ask at every place name).
+ */
+export function namedAt(ms: readonly FoldedMention[], at: number): boolean {
+  const before = ms[firstFrom(ms, at + 1) - 1];
+  return before !== undefined && at < before.end;
+}
+
+/** The mentions inside [from, to) (found by bisection, not a scan). */
+function mentionsIn(ms: readonly FoldedMention[], from: number, to: number): FoldedMention[] {
+  const lo = firstFrom(ms, from);
   let end = lo;
   while (end < ms.length && (ms[end] as FoldedMention).end <= to) end++;
   return lo === end ? NO_MENTIONS : ms.slice(lo, end);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BrandDefinition } from '../../../src/shared/analytics/brand-types';
 import { checkFacts, type FactVerdict } from '../../../src/shared/facts';
-import { loadFactSheets } from '../../support/facts-set';
+import { FACT_SET_BRANDS as brands, loadFactSheets } from '../../support/facts-set';
 
 // The checker in the eight languages it reads since the positioning judge does (nl sv pl ru tr
 // ar ko zh), one sentence per way each writes a claim: where the denial goes, inflected words,
@@ -9,13 +8,6 @@ import { loadFactSheets } from '../../support/facts-set';
 // sheets), with their words in these languages.
 
 const sheets = [...loadFactSheets().values()];
-const brands: BrandDefinition[] = sheets.map((s) => ({
-  id: s.brandId,
-  name: s.brandId[0]!.toUpperCase() + s.brandId.slice(1),
-  kind: 'brand',
-  aliases: [],
-  domains: [],
-}));
 
 /** The verdict on `key` ("taskwell/offline-mode") of one answer asked from `country`. */
 function verdict(text: string, key: string, country = 'US'): FactVerdict {
