@@ -43,11 +43,12 @@ export function factsTool(deps: McpDeps): ToolSpec<typeof input> {
         );
       const judged = judgedByText(figures.judgedBy);
       if (judged !== null) lines.push(judged);
+      if (figures.notChecked.note !== null) lines.push(`${figures.notChecked.note}.`);
       for (const b of figures.brands) {
         const group = b.engine ?? b.country ?? b.fact;
         lines.push(
           '',
-          `${b.brand}${group === undefined ? '' : ` · ${group}`}: discrepancy rate ${rateText(b.discrepancyRate)}`,
+          `${b.brand}${group === undefined ? '' : ` · ${group}`}: discrepancy rate ${rateText(b.discrepancyRate)}${b.notChecked > 0 ? `; ${b.notChecked} answers in a language the checker does not read, not counted` : ''}`,
           table(
             ['Fact', 'Supported', 'Contradicted', 'Not addressed'],
             b.facts.map((f) => [f.key, f.supported, f.contradicted, f.notAddressed]),

@@ -1,7 +1,7 @@
 import { mentionTriples } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
 import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
-import { matcherFor } from '../positioning';
+import { judgeLanguage, matcherFor } from '../positioning';
 import type { Claim, RuleContext } from './claim';
 import { compiledFact } from './compiled';
 import { moneyIn, type Money } from './money';
@@ -24,7 +24,10 @@ import type { BrandFactSheet, Fact, FactCheck, FactEvidence } from './types';
 export interface FactCheckInput {
   text: string;
   format: 'markdown' | 'text';
-  /** BCP 47; the rules read the fifteen languages' words whatever it is. */
+  /**
+   * BCP 47: with the text, tells the answer's language the way the positioning judge does. An
+   * answer in a language outside the fifteen it reads is not checked (`unread` on every check).
+   */
   language?: string | null;
   /** ISO 3166 alpha-2 the answer was asked from: tells "$" apart (USD, CAD, AUD…). */
   country?: string | null;
@@ -182,6 +185,20 @@ function westernDigits(text: string): string {
   });
 }
 
+/** The checks of an answer in a language the checker does not read: none addressed, each saying why. */
+function notRead(named: ReadonlyArray<{ sheet: BrandFactSheet }>, unread: string): FactCheck[] {
+  return named.flatMap(({ sheet }) =>
+    sheet.facts.map((fact) => ({
+      brandId: sheet.brandId,
+      key: fact.key,
+      verdict: 'not-addressed' as const,
+      evidence: null,
+      checker: 'builtin' as const,
+      unread,
+    })),
+  );
+}
+
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */
 export function checkFacts(input: FactCheckInput): FactCheck[] {
   const { text, brands, sheets } = input;
@@ -193,6 +210,8 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
     .map((sheet) => ({ sheet, index: brands.findIndex((b) => b.id === sheet.brandId) }))
     .filter(({ index }) => index >= 0 && mentions.some((m) => m.brand === index));
   if (named.length === 0) return [];
+  const language = judgeLanguage(input.language, text);
+  if ('unread' in language) return notRead(named, language.unread);
   const scopes = scopesOf(fold.folded, mentions, new Set(named.map((n) => n.index)));
   const read = scopes.filter((s) => named.some(({ index }) => s.brands.includes(index)));
   const reader: Reader = {

@@ -9,6 +9,8 @@ export {
   factsFigures,
   fewAnswers,
   judgedByText,
+  notCheckedNote,
+  notCheckedSentence,
   type BrandFactsFigures,
   type DiscrepancyRate,
   type FactCheckRow,
@@ -18,4 +20,6 @@ export {
   type FactsFigures,
   type FactSourceFigures,
   type NotAddressedCount,
+  type NotChecked,
+  type NotCheckedCount,
 } from './summary';

@@ -1,5 +1,6 @@
 import { MIN_ANSWERS_A_SIDE } from '../analytics/evidence';
 import { wilsonInterval } from '../analytics/wilson';
+import { languageNameOf } from '../positioning';
 import type { FactVerdict } from './types';
 
 // The facts figures of a period, from its stored checks: per brand the discrepancy rate (answers
@@ -31,6 +32,23 @@ export interface NotAddressedCount {
   engine: string;
   country: string;
   answers: number;
+}
+
+/**
+ * Answers naming a brand with a sheet in a language the built-in checker does not read (and no
+ * model judge has read for it), in one engine × country: counted apart, never as "not addressed".
+ */
+export interface NotCheckedCount {
+  brandId: string;
+  engine: string;
+  country: string;
+  answers: number;
+}
+
+/** Those answers in all (an answer naming two brands is one), and per brand and cell. */
+export interface NotChecked {
+  answers: number;
+  cells: NotCheckedCount[];
 }
 
 export interface FactDomainRow {
@@ -66,6 +84,8 @@ export interface BrandFactsFigures {
   fact?: string;
   discrepancyRate: DiscrepancyRate;
   facts: FactCounts[];
+  /** Answers naming the brand in a language the checker does not read: in no count above. */
+  notChecked: number;
 }
 
 export interface FactSourceFigures {
@@ -83,6 +103,8 @@ export interface FactsFigures {
   sources: FactSourceFigures[];
   /** Which judged the verdicts: the checker alone, or with the analyst's model (its ids). */
   judgedBy: { checker: number; models: { judge: string; verdicts: number }[] };
+  /** Answers in languages the checker does not read, and the sentence saying so (null for none). */
+  notChecked: { answers: number; note: string | null };
 }
 
 function rateOf(rows: readonly FactCheckRow[]): DiscrepancyRate {
@@ -126,26 +148,40 @@ function groupBy<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[
   return out;
 }
 
+const answersIn = (cells: readonly NotCheckedCount[]): number => cells.reduce((sum, c) => sum + c.answers, 0);
+
 function brandFigures(
   name: string,
   rows: readonly FactCheckRow[],
   counted: readonly NotAddressedCount[],
+  unread: readonly NotCheckedCount[],
   by: FactsBy | null,
 ): BrandFactsFigures[] {
   const keys = [...new Set([...rows.map((r) => r.key), ...counted.map((c) => c.key)])].sort();
   if (by === null)
-    return [{ brand: name, discrepancyRate: rateOf(rows), facts: countsOf(rows, counted, keys) }];
+    return [
+      {
+        brand: name,
+        discrepancyRate: rateOf(rows),
+        facts: countsOf(rows, counted, keys),
+        notChecked: answersIn(unread),
+      },
+    ];
   const groupOf = (r: Pick<FactCheckRow, 'key' | 'engine' | 'country'>): string =>
     by === 'fact' ? r.key : r[by];
   const groups = groupBy(rows, groupOf);
   const countedGroups = groupBy(counted, groupOf);
-  return [...new Set([...groups.keys(), ...countedGroups.keys()])].sort().map((g) => {
+  // An unread answer is checked for none of the brand's facts: each fact's group counts it.
+  const unreadGroups = by === 'fact' ? null : groupBy(unread, (c) => c[by]);
+  const groupKeys = [...groups.keys(), ...countedGroups.keys(), ...(unreadGroups?.keys() ?? [])];
+  return [...new Set(groupKeys)].sort().map((g) => {
     const own = groups.get(g) ?? [];
     return {
       brand: name,
       [by]: g,
       discrepancyRate: rateOf(own),
       facts: countsOf(own, countedGroups.get(g) ?? [], by === 'fact' ? [g] : keys),
+      notChecked: answersIn(unreadGroups === null ? unread : (unreadGroups.get(g) ?? [])),
     };
   });
 }
@@ -197,7 +233,8 @@ function judgedByOf(rows: readonly FactCheckRow[]): FactsFigures['judgedBy'] {
 
 /**
  * The figures of the checks of a period; `brands`: id → name of the tracked brands. `rows` may
- * leave out the not-addressed checks when `notAddressed` counts them.
+ * leave out the not-addressed checks when `notAddressed` counts them; `notChecked` counts the
+ * answers in languages the checker does not read.
  */
 export function factsFigures(
   rows: readonly FactCheckRow[],
@@ -205,20 +242,47 @@ export function factsFigures(
   brands: ReadonlyMap<string, string>,
   by: FactsBy | null = null,
   notAddressed: readonly NotAddressedCount[] = [],
+  notChecked: NotChecked = { answers: 0, cells: [] },
 ): FactsFigures {
   const byBrand = groupBy(rows, (r) => r.brandId);
   const countedByBrand = groupBy(notAddressed, (c) => c.brandId);
-  const ids = [...new Set([...byBrand.keys(), ...countedByBrand.keys()])].sort((a, b) => a.localeCompare(b));
-  const out: FactsFigures = { brands: [], sources: [], judgedBy: judgedByOf(rows) };
+  const unreadByBrand = groupBy(notChecked.cells, (c) => c.brandId);
+  const ids = [...new Set([...byBrand.keys(), ...countedByBrand.keys(), ...unreadByBrand.keys()])].sort(
+    (a, b) => a.localeCompare(b),
+  );
+  const out: FactsFigures = {
+    brands: [],
+    sources: [],
+    judgedBy: judgedByOf(rows),
+    notChecked: { answers: notChecked.answers, note: notCheckedSentence(notChecked.answers) },
+  };
   for (const id of ids) {
     const own = byBrand.get(id) ?? [];
     const name = brands.get(id) ?? id;
-    out.brands.push(...brandFigures(name, own, countedByBrand.get(id) ?? [], by));
+    out.brands.push(
+      ...brandFigures(name, own, countedByBrand.get(id) ?? [], unreadByBrand.get(id) ?? [], by),
+    );
     const cited = domains.filter((d) => d.brandId === id && d.contradicted > 0);
     out.sources.push(...sourceFigures(name, own, cited));
   }
   out.sources.sort(bySpread);
   return out;
+}
+
+/**
+ * "12 answers name a brand with a fact sheet in a language the built-in checker does not read: a
+ * model judge can check them" (null for none).
+ */
+export function notCheckedSentence(answers: number): string | null {
+  if (answers <= 0) return null;
+  const n = answers.toLocaleString('en');
+  const one = answers === 1;
+  return `${n} ${one ? 'answer names' : 'answers name'} a brand with a fact sheet in a language the built-in checker does not read: a model judge can check ${one ? 'it' : 'them'}`;
+}
+
+/** Why an answer's facts were not checked: "not checked: Finnish (fi), a language the built-in checker does not read". */
+export function notCheckedNote(language: string): string {
+  return `not checked: ${languageNameOf(language)} (${language}), a language the built-in checker does not read`;
 }
 
 /** "few answers" when a rate rests on fewer answers than a claim needs (evidence.ts). */

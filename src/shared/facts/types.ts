@@ -78,6 +78,11 @@ export interface FactCheck {
   verdict: FactVerdict;
   evidence: FactEvidence | null;
   checker: FactChecker;
+  /**
+   * The answer's language when the built-in checker does not read it: every fact is then
+   * "not addressed" by it, and the figures count the answer as not checked, not as silent.
+   */
+  unread?: string;
 }
 
 /** An answer's facts that it addresses: what Compare marks in it. */

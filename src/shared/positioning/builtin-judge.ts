@@ -17,7 +17,7 @@ import { sortByStart } from './sort-by-start';
  * change (a lexicon entry, a weight, a threshold, a structure rule): stored positionings carry
  * it, and a new version is what makes the archive re-score.
  */
-export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '13' });
+export const BUILTIN_JUDGE_REF: JudgeRef = Object.freeze({ id: 'builtin', version: '14' });
 
 const MAX_EVIDENCE = 3;
 const MATCHER_CACHE_SIZE = 64;

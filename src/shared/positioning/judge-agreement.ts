@@ -31,7 +31,7 @@ export interface BuiltinJudgeAgreement {
 }
 
 export const BUILTIN_JUDGE_AGREEMENT: BuiltinJudgeAgreement = {
-  version: '13',
+  version: '14',
   plain: { answers: 100, brands: 228, status: 213, tone: 190 },
   indirect: { answers: 114, brands: 306, status: 231, tone: 209, missedAsMentioned: 53 },
 };

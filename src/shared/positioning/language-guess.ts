@@ -45,6 +45,8 @@ const OWN_SCRIPT: ReadonlySet<Lang> = new Set<Lang>(['ru', 'ar', 'ko', 'zh']);
 const SAMPLE_CHARS = 3000;
 /** With a hint the judge reads, only the script is checked, on the answer's opening. */
 const HINTED_SAMPLE_CHARS = 600;
+/** Marker words an unhinted Latin-script answer needs before it is told to be in a language the judge does not read. */
+const MIN_UNREAD_MARKERS = 2;
 /** Kana characters per marker word: Japanese wins when kana outnumber marker words this much. */
 const KANA_PER_WORD = 2;
 
@@ -258,7 +260,10 @@ export function judgeLanguage(hint: string | null | undefined, text: string): Ju
     return read !== null && latin.n > (latin.counts.get(hinted) ?? 0) ? { read } : { unread: hinted };
   }
   const read = langOf(latin.lang);
-  return read !== null ? { read } : { unread: latin.lang };
+  if (read !== null) return { read };
+  // One marker word is no evidence against English: "on every plan" has Finnish "on" and no
+  // English marker word.
+  return latin.n >= MIN_UNREAD_MARKERS ? { unread: latin.lang } : { read: 'en' };
 }
 
 /** The judge's language for an answer, a read one: the hint when the judge has lists for it, else a guess (English when unread). */

@@ -36,7 +36,15 @@ const ANSWERS = [
   { text: 'Keyfort is a password manager with a clean design.', url: 'https://blog.example/managers' },
   // Names no tracked brand.
   { text: 'Use long passphrases and a hardware key.', url: 'https://blog.example/tips' },
+  // Finnish, which the checker does not read: a wrong year and place, counted as not checked.
+  {
+    text: 'Keyfort perustettiin vuonna 2016, ja sen pääkonttori on Bergenissä. Ilmaista versiota ei ole.',
+    url: 'https://stale-reviews.example/fi',
+  },
 ];
+
+const NOT_CHECKED =
+  '1 answer names a brand with a fact sheet in a language the built-in checker does not read: a model judge can check it';
 
 function ingest(
   store: HistoryStore,
@@ -106,11 +114,14 @@ describe('parallax facts', () => {
     const out = await parallax(['facts', '--json']);
     expect(out.code, out.stderr).toBe(0);
     const figures = JSON.parse(out.stdout);
-    expect(Object.keys(figures)).toEqual(['brands', 'sources', 'judgedBy']);
+    expect(Object.keys(figures)).toEqual(['brands', 'sources', 'judgedBy', 'notChecked']);
     // Every verdict is the built-in checker's: no model judge has checked these answers.
     expect(figures.judgedBy).toEqual({ checker: 5, models: [] });
+    // The Finnish answer is in none of the counts below, and said apart.
+    expect(figures.notChecked).toEqual({ answers: 1, note: NOT_CHECKED });
     const [keyfort] = figures.brands;
-    expect(Object.keys(keyfort)).toEqual(['brand', 'discrepancyRate', 'facts']);
+    expect(Object.keys(keyfort)).toEqual(['brand', 'discrepancyRate', 'facts', 'notChecked']);
+    expect(keyfort.notChecked).toBe(1);
     // Two answers address a fact; one contradicts.
     expect(keyfort.discrepancyRate).toMatchObject({ value: 0.5, n: 2 });
     expect(keyfort.discrepancyRate.lower).toBeLessThan(0.5);
@@ -130,6 +141,8 @@ describe('parallax facts', () => {
     const text = await parallax(['facts']);
     expect(text.stdout).toContain('Keyfort: 50.0 % of 2 answers addressing its facts contradict one');
     expect(text.stdout).toContain('few answers');
+    expect(text.stdout).toContain(`${NOT_CHECKED}.`);
+    expect(text.stdout).toContain('; 1 answer in a language the checker does not read, not counted');
   });
 
   it('facts --by engine splits the figures; a bad --by is a usage error', async () => {
@@ -145,6 +158,7 @@ describe('parallax facts', () => {
     const jobs = JSON.parse(out.stdout).jobs as Array<{
       promptIndex: number;
       facts: Array<Record<string, unknown>>;
+      factsNote: string | null;
     }>;
     const first = jobs.find((j) => j.promptIndex === 0);
     expect(first?.facts).toContainEqual({
@@ -155,6 +169,13 @@ describe('parallax facts', () => {
       checker: 'builtin',
     });
     expect(jobs.find((j) => j.promptIndex === 3)?.facts).toEqual([]);
+    expect(first?.factsNote).toBeNull();
+    const finnish = jobs.find((j) => j.promptIndex === 4);
+    expect(finnish?.factsNote).toBe(
+      'not checked: Finnish (fi), a language the built-in checker does not read',
+    );
+    expect(new Set(finnish?.facts.map((f) => f.verdict))).toEqual(new Set(['not-addressed']));
+    expect(finnish?.facts).toHaveLength(4);
   });
 
   it('answers stored after the sheet are checked at ingest, in the transaction that stores them', async () => {
@@ -185,6 +206,7 @@ describe('parallax facts', () => {
         /Keyfort: discrepancy rate 66\.7 % \[95 % CI [\d.]+ %–[\d.]+ %\] \(n 3\), few answers/,
       );
       expect(textOf(reply)).toContain('stale-reviews.example');
+      expect(textOf(reply)).toContain(`${NOT_CHECKED}.`);
     } finally {
       await mcp.close();
     }

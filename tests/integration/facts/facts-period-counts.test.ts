@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFactsService } from '../../../src/core/analysis';
 import { demoFactSheet } from '../../../src/core/demo';
 import type { HistoryStore } from '../../../src/core/history';
-import { factsFigures, type FactCheckRow, type FactDomainRow, type FactsBy } from '../../../src/shared/facts';
+import {
+  factsFigures,
+  notCheckedSentence,
+  type FactCheckRow,
+  type FactDomainRow,
+  type FactsBy,
+  type FactVerdict,
+  type NotCheckedCount,
+} from '../../../src/shared/facts';
 import {
   DAY_MS,
   EARLIER_DAY,
@@ -22,6 +30,8 @@ import { newRun, openTemp, tempFolder } from '../store/helpers';
 // the counts equal a count of the checks themselves, and the figures equal those computed from
 // every check one by one (the definition: the checker's verdict unless it left the fact not
 // addressed and a model judged it), for the whole history and for periods starting mid-day.
+// An answer in a language the checker does not read (Finnish here) is counted apart, as not
+// checked, never as not addressed, until a model judge reads it.
 
 const folder = tempFolder();
 afterAll(() => folder.cleanup());
@@ -37,7 +47,9 @@ beforeAll(() => {
   veloxa = saveFactBrands(store);
   const prompts = factPrompts(12);
   ingestFactsRun(store, clock, EARLIER_DAY, prompts);
+  ingestText(EARLIER_DAY, FINNISH);
   ingestFactsRun(store, clock, LATER_DAY - 1, prompts.slice(0, 6));
+  ingestText(LATER_DAY - 1, FINNISH);
   // First and last of its day in each engine: answers naming Veloxa without a word on any of its
   // facts (a cell's sums must not depend on which of its answers a query happens to read last).
   const silent = 'Veloxa makes running shoes, and runners talk about them.';
@@ -45,6 +57,10 @@ beforeAll(() => {
   ingestFactsRun(store, clock, LATER_DAY, prompts);
   ingestText(LATER_DAY, silent);
 });
+
+/** Veloxa's facts in Finnish, a language the checker does not read: a year and a place it would read in English. */
+const FINNISH =
+  'Veloxa on perustettu vuonna 1999, ja sen pääkonttori on Lissabonissa. Ilmaista versiota ei ole, mutta kengät ovat kevyitä.';
 
 /** One answer per fact engine with this text, stored on `day` after the others. */
 function ingestText(day: number, text: string): void {
@@ -81,7 +97,7 @@ function read<T>(sql: string, ...params: unknown[]): T[] {
 function countsAgainstChecks(): unknown[] {
   const counted = `SELECT r.fetched_at / ${DAY_MS} AS day, j.engine, j.country, fc.brand_id, fc.key, count(*) AS answers
     FROM fact_checks fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
-    WHERE fc.checker = 'builtin' AND fc.verdict = 'not-addressed' GROUP BY 1, 2, 3, 4, 5`;
+    WHERE fc.checker = 'builtin' AND fc.verdict = 'not-addressed' AND fc.unread IS NULL GROUP BY 1, 2, 3, 4, 5`;
   const stored = 'SELECT day, engine, country, brand_id, key, answers FROM fact_na_cells';
   return [
     ...read(`${counted} EXCEPT ${stored}`).map((r) => ({ missing: r })),
@@ -92,16 +108,40 @@ function countsAgainstChecks(): unknown[] {
 /** The figures from every check one by one: the definition the counted reading must equal. */
 function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
   const eff = `SELECT b.seq, b.brand_id, b.key, coalesce(m.verdict, b.verdict) AS verdict,
-      coalesce(m.checker, b.checker) AS checker, b.job_id
+      coalesce(m.checker, b.checker) AS checker, b.job_id, b.unread,
+      EXISTS (SELECT 1 FROM fact_checks x WHERE x.seq = b.seq AND x.brand_id = b.brand_id
+        AND x.key = b.key AND x.checker <> 'builtin') AS model_read
     FROM fact_checks b LEFT JOIN fact_checks m ON b.verdict = 'not-addressed' AND m.seq = b.seq
       AND m.brand_id = b.brand_id AND m.key = b.key AND m.checker <> 'builtin' AND m.verdict <> 'not-addressed'
     WHERE b.checker = 'builtin'`;
+  // An unread answer's fact is in the figures only once a model read it.
   const rows = read<FactCheckRow>(
     `SELECT e.seq, e.brand_id AS brandId, e.key, e.verdict, j.engine, j.country, e.checker
      FROM (${eff}) e JOIN results r ON r.seq = e.seq JOIN jobs j ON j.id = e.job_id
-     WHERE r.fetched_at >= ? ORDER BY e.seq`,
+     WHERE r.fetched_at >= ? AND (e.unread IS NULL OR e.model_read) ORDER BY e.seq`,
     sinceMs ?? 0,
   );
+  const unread = read<{ seq: number; brandId: string; engine: string; country: string }>(
+    `SELECT DISTINCT b.seq, b.brand_id AS brandId, j.engine, j.country
+     FROM fact_checks b JOIN results r ON r.seq = b.seq JOIN jobs j ON j.id = b.job_id
+     WHERE b.checker = 'builtin' AND b.unread IS NOT NULL AND r.fetched_at >= ?
+       AND NOT EXISTS (SELECT 1 FROM fact_checks m WHERE m.seq = b.seq AND m.brand_id = b.brand_id
+         AND m.checker <> 'builtin')`,
+    sinceMs ?? 0,
+  );
+  const cells = new Map<string, NotCheckedCount>();
+  for (const u of unread) {
+    const key = `${u.brandId} ${u.engine} ${u.country}`;
+    const cell = cells.get(key) ?? { brandId: u.brandId, engine: u.engine, country: u.country, answers: 0 };
+    cell.answers += 1;
+    cells.set(key, cell);
+  }
+  const notChecked = {
+    answers: new Set(unread.map((u) => u.seq)).size,
+    cells: [...cells.values()].sort((a, b) =>
+      `${a.brandId} ${a.engine} ${a.country}`.localeCompare(`${b.brandId} ${b.engine} ${b.country}`),
+    ),
+  };
   const domains = read<FactDomainRow>(
     `WITH answer AS (SELECT e.seq, e.brand_id, max(e.verdict = 'contradicted') AS bad, max(e.verdict = 'supported') AS good
        FROM (${eff}) e JOIN results r ON r.seq = e.seq WHERE r.fetched_at >= ? GROUP BY e.seq, e.brand_id)
@@ -110,7 +150,17 @@ function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
      WHERE a.bad OR a.good GROUP BY a.brand_id, d.domain`,
     sinceMs ?? 0,
   );
-  return factsFigures(rows, domains, names(), by);
+  return factsFigures(rows, domains, names(), by, [], notChecked);
+}
+
+/** The model judge 'model:test' gives this verdict on Veloxa's fact in the check's answer. */
+function modelSays(check: { seq: number; job_id: string; key: string }, verdict: FactVerdict): void {
+  store.writeFactModelChecks(
+    check.seq,
+    check.job_id,
+    [{ brandId: veloxa, key: check.key, verdict, evidence: null, checker: 'model:test' }],
+    store.factsVersion(),
+  );
 }
 
 const names = (): Map<string, string> => new Map(store.listBrands().map((b) => [b.id, b.name]));
@@ -220,12 +270,7 @@ describe('the facts figures from addressed checks and counted ones', () => {
     if (!target) throw new Error('no fact left not addressed');
     const before = figuresCounted(null, null).brands.find((b) => b.brand === 'Veloxa');
     const factBefore = before?.facts.find((f) => f.key === target.key);
-    store.writeFactModelChecks(
-      target.seq,
-      target.job_id,
-      [{ brandId: veloxa, key: target.key, verdict: 'supported', evidence: null, checker: 'model:test' }],
-      store.factsVersion(),
-    );
+    modelSays(target, 'supported');
     const after = figuresCounted(null, null);
     const factAfter = after.brands.find((b) => b.brand === 'Veloxa')?.facts.find((f) => f.key === target.key);
     expect(factAfter).toEqual({
@@ -235,7 +280,55 @@ describe('the facts figures from addressed checks and counted ones', () => {
       byModel: (factBefore?.byModel ?? 0) + 1,
     });
     expect(after.judgedBy.models).toEqual([{ judge: 'model:test', verdicts: 1 }]);
+    expect(after.notChecked.answers).toBe(4);
     expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
+  });
+
+  it('counts an answer in a language the checker does not read as not checked, until a model reads it', () => {
+    const unread = read<{ seq: number; job_id: string; key: string; verdict: string; unread: string }>(
+      `SELECT seq, job_id, key, verdict, unread FROM fact_checks WHERE brand_id = ? AND checker = 'builtin'
+       AND unread IS NOT NULL ORDER BY seq, key`,
+      veloxa,
+    );
+    // Two engines on two days, every fact of the sheet left to a model.
+    expect(new Set(unread.map((r) => r.seq)).size).toBe(4);
+    expect(new Set(unread.map((r) => `${r.verdict} ${r.unread}`))).toEqual(new Set(['not-addressed fi']));
+    const figures = figuresCounted(null, null);
+    expect(figures.notChecked).toEqual({ answers: 4, note: notCheckedSentence(4) });
+    expect(figures.brands.find((b) => b.brand === 'Veloxa')?.notChecked).toBe(4);
+    expect(figuresCounted(null, 'engine').brands.map((b) => b.notChecked)).toEqual([2, 2]);
+    expectSameFigures();
+
+    // The model judge is offered them as work; its verdict counts, and the answer is no longer "not checked".
+    const work = store.factModelWork('model:test', { after: -1, sinceMs: null, max: 500 });
+    const first = unread[0];
+    if (first === undefined) throw new Error('no unread check');
+    expect(work.items.map((i) => i.seq)).toContain(first.seq);
+    const before = figuresCounted(null, null).brands.find((b) => b.brand === 'Veloxa');
+    modelSays(first, 'contradicted');
+    const after = figuresCounted(null, null);
+    const veloxaAfter = after.brands.find((b) => b.brand === 'Veloxa');
+    expect(after.notChecked.answers).toBe(3);
+    expect(veloxaAfter?.notChecked).toBe(3);
+    const fact = (b: typeof before) => b?.facts.find((f) => f.key === first.key);
+    expect(fact(veloxaAfter)).toEqual({
+      ...fact(before),
+      contradicted: (fact(before)?.contradicted ?? 0) + 1,
+      byModel: (fact(before)?.byModel ?? 0) + 1,
+    });
+    expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
+
+    // A model that read another and found nothing on a fact: not addressed there, like any answer.
+    const other = unread.find((r) => r.seq !== first.seq);
+    if (other === undefined) throw new Error('one unread answer only');
+    modelSays(other, 'not-addressed');
+    const read2 = figuresCounted(null, null);
+    expect(read2.notChecked.answers).toBe(2);
+    const otherFact = (f: typeof read2) =>
+      f.brands.find((b) => b.brand === 'Veloxa')?.facts.find((x) => x.key === other.key);
+    expect(otherFact(read2)?.notAddressed).toBe((otherFact(after)?.notAddressed ?? 0) + 1);
     expectSameFigures();
   });
 
@@ -273,27 +366,50 @@ describe('the facts figures from addressed checks and counted ones', () => {
 
     const middle = store
       .listRuns()
-      .runs.find((r) => r.createdAt >= (LATER_DAY - 1) * DAY_MS && r.createdAt < LATER_DAY * DAY_MS);
-    if (!middle) throw new Error('no run on the middle day');
-    expect(store.deleteRun(middle.id)).toBe(true);
+      .runs.filter((r) => r.createdAt >= (LATER_DAY - 1) * DAY_MS && r.createdAt < LATER_DAY * DAY_MS);
+    expect(middle).toHaveLength(2);
+    for (const run of middle) expect(store.deleteRun(run.id)).toBe(true);
     expect(read('SELECT count(*) AS n FROM fact_na_cells WHERE day = ?', LATER_DAY - 1)).toEqual([{ n: 0 }]);
     expect(countsAgainstChecks()).toEqual([]);
     expectSameFigures();
   });
 
-  it('fills the counts of a history made before them (the upgrade)', () => {
+  it('fills the counts of a history made before them, and finds its unread answers again (the upgrade)', () => {
     const stored = read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key');
+    const notChecked = figuresCounted(null, null).notChecked;
+    expect(notChecked.answers).toBeGreaterThan(0);
     store.close();
     const db = new Database(path);
     try {
       db.exec(`DROP TRIGGER fact_na_cells_insert; DROP TRIGGER fact_na_cells_delete;
-        DROP TRIGGER fact_na_cells_update; DROP INDEX fact_checks_addressed; DROP TABLE fact_na_cells;`);
+        DROP TRIGGER fact_na_cells_update; DROP INDEX fact_checks_addressed; DROP TABLE fact_na_cells;
+        DROP INDEX fact_checks_unread; ALTER TABLE fact_checks DROP COLUMN unread;`);
+      db.pragma('user_version = 44');
+    } finally {
+      db.close();
+    }
+    store = openTemp(path, { now: clock.now });
+    // Before the re-check the unread answers count as not addressed, as they did before the upgrade.
+    expect(store.factsRecheckPending()).toBe(true);
+    expect(figuresCounted(null, null).notChecked.answers).toBe(0);
+    expect(countsAgainstChecks()).toEqual([]);
+    for (let step = store.recheckFacts(7); step !== null && !step.finished; step = store.recheckFacts(7));
+    expect(read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key')).toEqual(stored);
+    expect(figuresCounted(null, null).notChecked).toEqual(notChecked);
+    expectSameFigures();
+  });
+
+  it('makes the counts again when a migration runs over rows that carry a language', () => {
+    const stored = read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key');
+    store.close();
+    const db = new Database(path);
+    try {
       db.pragma('user_version = 44');
     } finally {
       db.close();
     }
     store = openTemp(path, { now: clock.now });
     expect(read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key')).toEqual(stored);
-    expectSameFigures();
+    expect(countsAgainstChecks()).toEqual([]);
   });
 });

@@ -205,7 +205,7 @@ describe('parallax show --json', () => {
         'sentiment',
         'status',
       ]);
-      expect(p.judge).toEqual({ id: 'builtin', version: '13' });
+      expect(p.judge).toEqual({ id: 'builtin', version: '14' });
       for (const e of p.evidence as Array<{ text: string; start: number; end: number }>)
         expect((ANSWERS[0] as string).slice(e.start, e.end)).toBe(e.text);
     }

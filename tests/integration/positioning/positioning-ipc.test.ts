@@ -68,7 +68,7 @@ describe('positioning over IPC', () => {
   it("judges the sandbox run's answers as they are stored", async () => {
     expect(resultIds).toHaveLength(2);
     const list = await value<ResultPositioning[]>('positioning.results', { resultIds });
-    for (const r of list) expect(r.judge).toEqual({ id: 'builtin', version: '13' });
+    for (const r of list) expect(r.judge).toEqual({ id: 'builtin', version: '14' });
     const missing = await invoke('positioning.results', { resultIds: ['nope'] });
     expect(missing).toMatchObject({ ok: false, error: { code: 'RESULT_NOT_FOUND' } });
   });

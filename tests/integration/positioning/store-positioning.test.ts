@@ -63,7 +63,7 @@ describe('positioning at ingest', () => {
     expect(brandsOf(ANSWERS[0] as string)).toEqual(['Fleetfoot', 'Stridex', 'Veloxa']);
     expect(brandsOf(ANSWERS[2] as string)).toEqual(['Fleetfoot']);
     // Named by no tracked brand: scored (judge set), nothing stored per brand.
-    expect(byText.get(ANSWERS[3] as string)?.judge).toEqual({ id: 'builtin', version: '13' });
+    expect(byText.get(ANSWERS[3] as string)?.judge).toEqual({ id: 'builtin', version: '14' });
     expect(brandsOf(ANSWERS[3] as string)).toEqual([]);
     // "ZoomRun" is no alias of Fleetfoot yet.
     expect(brandsOf(ANSWERS[7] as string)).toEqual(['Veloxa']);

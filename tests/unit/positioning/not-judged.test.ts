@@ -59,6 +59,13 @@ describe('the language of an answer', () => {
     expect(judgeLanguage('fi-FI', SAMPLES.en as string)).toEqual({ read: 'en' });
     // No marker word at all: English, as before (a list of names is read).
     expect(judgeLanguage(null, 'Top 5: **Keyfort**, **Vaultico**')).toEqual({ read: 'en' });
+    // One word shared with a language the judge does not read ("on" is Finnish too) is not enough.
+    expect(
+      judgeLanguage(null, 'Keyfort offers a 30-day money-back guarantee on every plan, no questions asked.'),
+    ).toEqual({
+      read: 'en',
+    });
+    expect(judgeLanguage(null, 'Keyfort on paras valinta, ja hinta on hyvä.')).toEqual({ unread: 'fi' });
   });
 });
 

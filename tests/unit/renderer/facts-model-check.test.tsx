@@ -30,10 +30,12 @@ const FIGURES: FactsFigures = {
       brand: 'Veloxa',
       discrepancyRate: { value: 0.3, lower: 0.2, upper: 0.42, n: 60 },
       facts: [{ key: 'refund-policy', supported: 20, contradicted: 9, notAddressed: 31, byModel: 29 }],
+      notChecked: 0,
     },
   ],
   sources: [],
   judgedBy: { checker: 0, models: [{ judge: JUDGE, verdicts: 29 }] },
+  notChecked: { answers: 0, note: null },
 };
 const running = (done: number): FactsModelCheckStatus => ({
   phase: 'running',

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FactsFigures } from '../../../src/shared/facts';
+import { notCheckedSentence, type FactsFigures } from '../../../src/shared/facts';
 import { FactsPanel } from '../../../src/renderer/src/views/brands/FactsPanel';
 import { useBrandsStore } from '../../../src/renderer/src/stores/brands-store';
 import { installFakeParallax, type FakeParallax } from './fake-parallax';
@@ -19,6 +19,7 @@ const FIGURES: FactsFigures = {
         { key: 'founded', supported: 9, contradicted: 3, notAddressed: 0, byModel: 0 },
         { key: 'price-trail-gtx', supported: 4, contradicted: 1, notAddressed: 7, byModel: 0 },
       ],
+      notChecked: 0,
     },
   ],
   sources: [
@@ -32,6 +33,7 @@ const FIGURES: FactsFigures = {
     },
   ],
   judgedBy: { checker: 17, models: [] },
+  notChecked: { answers: 0, note: null },
 };
 
 describe('Facts panel', () => {
@@ -68,6 +70,28 @@ describe('Facts panel', () => {
       ),
     ).toBeInTheDocument();
     expect(fake.callsTo('facts.figures')).toEqual([{ days: 30 }]);
+  });
+
+  it('says how many answers are in languages the checker does not read, apart from the counts', async () => {
+    const veloxa = FIGURES.brands[0];
+    if (veloxa === undefined) throw new Error('the figures name Veloxa');
+    const figures: FactsFigures = {
+      ...FIGURES,
+      brands: [{ ...veloxa, notChecked: 4 }],
+      notChecked: { answers: 4, note: notCheckedSentence(4) },
+    };
+    fake.handle('facts.figures', () => figures);
+    render(<FactsPanel />);
+    expect(
+      await screen.findByText(
+        '4 answers name a brand with a fact sheet in a language the built-in checker does not read: a model judge can check them.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Not in these counts: 4 answers naming Veloxa in a language the built-in checker does not read.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('imports a brand’s sheet through main and names the facts it left out', async () => {

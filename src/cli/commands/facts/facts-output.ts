@@ -36,6 +36,12 @@ export function printSheet(ctx: CliContext, brand: string, facts: readonly Fact[
   );
 }
 
+/** "; 12 answers not checked (language not read)" beside a brand's rate. */
+export function notCheckedText(answers: number): string {
+  if (answers === 0) return '';
+  return `; ${answers} answer${answers === 1 ? '' : 's'} in a language the checker does not read, not counted`;
+}
+
 function groupOf(b: FactsFigures['brands'][number]): string {
   return b.engine ?? b.country ?? b.fact ?? '';
 }
@@ -50,6 +56,7 @@ export function printFigures(ctx: CliContext, figures: FactsFigures): void {
   }
   const judged = judgedByText(figures.judgedBy);
   if (judged !== null) writeLine(ctx.stdout, judged);
+  if (figures.notChecked.note !== null) writeLine(ctx.stdout, `${figures.notChecked.note}.`);
   for (const b of figures.brands) {
     const r = b.discrepancyRate;
     const group = groupOf(b);
@@ -57,7 +64,7 @@ export function printFigures(ctx: CliContext, figures: FactsFigures): void {
       r.n === 0
         ? 'no answer addresses its facts'
         : `${pct(r.value)} of ${r.n} answer${r.n === 1 ? '' : 's'} addressing its facts contradict one (95 % interval ${pct(r.lower)}–${pct(r.upper)})${fewAnswers(r) ? ', few answers' : ''}`;
-    writeLine(ctx.stdout, `${b.brand}${group ? ` · ${group}` : ''}: ${rate}`);
+    writeLine(ctx.stdout, `${b.brand}${group ? ` · ${group}` : ''}: ${rate}${notCheckedText(b.notChecked)}`);
     writeLine(
       ctx.stdout,
       formatTable(

@@ -6,6 +6,7 @@ import { writeRunTable } from './show-table';
 import type { RegisterCommand } from '../register-command';
 import type { ResultPositioning } from '../../../shared/positioning/view-types';
 import type { JobFactCheck } from '../../../core/analysis';
+import { notCheckedNote } from '../../../shared/facts';
 
 /** An answer's positioning as `show --json` prints it: null when the judge has not scored it. */
 function positioningJson(p: ResultPositioning | undefined) {
@@ -58,7 +59,15 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
             core.settings?.get().positioningJudge ?? 'builtin',
           );
           // What each answer says about the facts of the brands it names (brand fact sheets).
-          const facts = factsByJob((await core.services.facts()).checksOfJobs(cells.map((c) => c.jobId)));
+          const checks = (await core.services.facts()).checksOfJobs(cells.map((c) => c.jobId));
+          const facts = factsByJob(checks);
+          const unread = new Map(
+            checks.flatMap((c) => (c.unread === null ? [] : [[c.jobId, c.unread] as const])),
+          );
+          const notReadNote = (jobId: string): string | null => {
+            const language = unread.get(jobId);
+            return language === undefined ? null : notCheckedNote(language);
+          };
           return writeJson(ctx, {
             run: { ...run, engineLabels: run.engines.map(core.labelOf), ...creditsJson(run) },
             creditSessions: core.store.runSessions(runId),
@@ -70,6 +79,8 @@ export const registerShowCommand: RegisterCommand = (program: Command, ctx: CliC
               // Why the judge gave no positioning ("not judged: Dutch (nl), …"), else null.
               positioningNote: c.resultId ? (positioning.get(c.resultId)?.notScored ?? null) : null,
               facts: facts.get(c.jobId) ?? [],
+              // Why the checker checked none of its facts ("not checked: Finnish (fi), …"), else null.
+              factsNote: notReadNote(c.jobId),
             })),
           });
         }

@@ -39,6 +39,8 @@ export interface JobFactCheck {
   evidence: FactEvidence | null;
   /** 'builtin', or the model judge's id when it judged a fact the checker left not addressed. */
   checker: string;
+  /** The answer's language when the checker does not read it. */
+  unread: string | null;
 }
 
 export interface FactsService {
@@ -95,6 +97,7 @@ export function createFactsService(deps: { store: HistoryStore }): FactsService 
         names(),
         by,
         store.factNotAddressedCounts(sinceMs),
+        store.factNotChecked(sinceMs),
       );
     },
     ofResults(resultIds) {
@@ -123,6 +126,7 @@ export function createFactsService(deps: { store: HistoryStore }): FactsService 
         verdict: c.verdict,
         evidence: c.evidence,
         checker: c.checker,
+        unread: c.unread,
       }));
     },
   };

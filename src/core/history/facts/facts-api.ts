@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BrandFactSheet, Fact, FactCheck, NotAddressedCount } from '../../../shared/facts';
+import type { BrandFactSheet, Fact, FactCheck, NotAddressedCount, NotChecked } from '../../../shared/facts';
 import { pluck } from '../connection';
 import type { VisFilter } from '../visibility';
 import {
@@ -7,6 +7,7 @@ import {
   checksOfJobs,
   factAddressedRows,
   factNotAddressedCounts,
+  factNotChecked,
   factSourceRows,
   type FactSourceRow,
   type FactVerdictRow,
@@ -46,6 +47,8 @@ export interface FactsApi {
   factAddressedRows(sinceMs: number | null): FactVerdictRow[];
   /** The same answers' not-addressed checks, counted per brand, fact, engine and country. */
   factNotAddressedCounts(sinceMs: number | null): NotAddressedCount[];
+  /** The same answers that name a brand with a sheet in a language the checker does not read. */
+  factNotChecked(sinceMs: number | null): NotChecked;
   factSourceRows(sinceMs: number | null): FactSourceRow[];
   /** A period's checks summed per brand × fact × cell and per brand × cell (what findings compare). */
   factsPeriod(filter: VisFilter): FactsPeriodRows;
@@ -86,6 +89,7 @@ export function createFactsApi(db: Database.Database, now: () => number): FactsA
     factChecksOfResults: (resultIds) => addressedOfResults(db, resultIds),
     factAddressedRows: (since) => factAddressedRows(db, since),
     factNotAddressedCounts: (since) => factNotAddressedCounts(db, since),
+    factNotChecked: (since) => factNotChecked(db, since),
     factSourceRows: (since) => factSourceRows(db, since),
     factsPeriod: (filter) => factsPeriodRows(db, filter),
     factsDrill: (filter, drill, limit) => factsDrill(db, filter, drill, limit),

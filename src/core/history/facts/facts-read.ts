@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { FactVerdict, NotAddressedCount } from '../../../shared/facts';
-import { stmt } from '../connection';
+import type { FactVerdict, NotAddressedCount, NotChecked, NotCheckedCount } from '../../../shared/facts';
+import { pluck, stmt } from '../connection';
 import { DAY_MS } from '../visibility';
 
 // What the facts queries read: the checks of a run's answers or of some answers, and the checks
@@ -18,7 +18,7 @@ export const EFFECTIVE = `eff AS (
     CASE WHEN m.seq IS NULL THEN b.evidence_text ELSE m.evidence_text END AS evidence_text,
     CASE WHEN m.seq IS NULL THEN b.evidence_start ELSE m.evidence_start END AS evidence_start,
     CASE WHEN m.seq IS NULL THEN b.evidence_end ELSE m.evidence_end END AS evidence_end,
-    coalesce(m.checker, b.checker) AS checker
+    coalesce(m.checker, b.checker) AS checker, b.unread
   FROM fact_checks b
   LEFT JOIN fact_checks m ON b.verdict = 'not-addressed' AND m.seq = b.seq
     AND m.brand_id = b.brand_id AND m.key = b.key AND m.checker <> 'builtin'
@@ -32,6 +32,8 @@ export interface StoredFactCheck {
   verdict: FactVerdict;
   evidence: { text: string; start: number; end: number } | null;
   checker: string;
+  /** The answer's language when the checker does not read it (its checks are then not addressed). */
+  unread: string | null;
 }
 
 interface CheckRow {
@@ -43,6 +45,7 @@ interface CheckRow {
   evidence_start: number | null;
   evidence_end: number | null;
   checker: string;
+  unread?: string | null;
 }
 
 /** The checks of these jobs' answers, by job, brand and key. */
@@ -50,7 +53,7 @@ export function checksOfJobs(db: Database.Database, jobIds: readonly string[]): 
   const rows = stmt(
     db,
     `WITH ${EFFECTIVE}
-     SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker
+     SELECT job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, unread
      FROM eff WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY job_id, brand_id, key`,
   ).all(JSON.stringify(jobIds)) as CheckRow[];
   return rows.map(checkOf);
@@ -83,6 +86,7 @@ function checkOf(r: CheckRow): StoredFactCheck {
         ? null
         : { text: r.evidence_text, start: r.evidence_start ?? 0, end: r.evidence_end ?? 0 },
     checker: r.checker,
+    unread: r.unread ?? null,
   };
 }
 
@@ -130,12 +134,29 @@ export function factAddressedRows(db: Database.Database, sinceMs: number | null)
 const FIRST_DAY_PART = `SELECT fc.brand_id, fc.key, j.engine, j.country, 1
   FROM results r CROSS JOIN fact_checks fc ON fc.seq = r.seq JOIN jobs j ON j.id = fc.job_id
   WHERE r.fetched_at >= @since AND r.fetched_at < @dayEnd
-    AND fc.checker = 'builtin' AND fc.verdict = 'not-addressed'`;
+    AND fc.checker = 'builtin' AND fc.verdict = 'not-addressed' AND fc.unread IS NULL`;
+
+/** A model's check on a fact the checker left not addressed in an answer it read (counted in fact_na_cells). */
+const ON_READ_ANSWER = `NOT EXISTS (SELECT 1 FROM fact_checks b WHERE b.seq = a.seq AND b.brand_id = a.brand_id
+  AND b.key = a.key AND b.checker = 'builtin' AND b.unread IS NOT NULL)`;
+
+/**
+ * A model's not-addressed checks in the answers the checker does not read, one row each: the
+ * model read the answer and found nothing on the fact, so it counts as not addressed there.
+ */
+const MODEL_NOT_ADDRESSED_UNREAD = `SELECT m.brand_id, m.key, j.engine, j.country, 1
+  FROM fact_checks b INDEXED BY fact_checks_unread JOIN results r ON r.seq = b.seq
+  JOIN fact_checks m ON m.seq = b.seq AND m.brand_id = b.brand_id AND m.key = b.key
+    AND m.checker <> 'builtin' AND m.verdict = 'not-addressed'
+  JOIN jobs j ON j.id = b.job_id
+  WHERE b.unread IS NOT NULL AND b.checker = 'builtin' AND r.fetched_at >= @since`;
 
 /**
  * The not-addressed checks of the answers fetched since a time (all when null), counted per
- * brand, fact, engine and country: whole days from fact_na_cells (migration 045), the first
- * day's part from its checks, less the checks a model judge addressed (they count as its verdict).
+ * brand, fact, engine and country: whole days from fact_na_cells (migrations 045, 048), the
+ * first day's part from its checks, less the checks a model judge addressed (they count as its
+ * verdict). An answer in a language the checker does not read is counted by factNotChecked until
+ * a model reads it; then the facts the model left not addressed count here.
  */
 export function factNotAddressedCounts(db: Database.Database, sinceMs: number | null): NotAddressedCount[] {
   const bounded = sinceMs !== null;
@@ -147,11 +168,42 @@ export function factNotAddressedCounts(db: Database.Database, sinceMs: number | 
        ${bounded ? `WHERE day > @firstDay UNION ALL ${FIRST_DAY_PART}` : ''}
        UNION ALL
        SELECT a.brand_id, a.key, j.engine, j.country, -1
-       FROM addressed a JOIN jobs j ON j.id = a.job_id WHERE a.checker <> 'builtin')
+       FROM addressed a JOIN jobs j ON j.id = a.job_id WHERE a.checker <> 'builtin' AND ${ON_READ_ANSWER}
+       UNION ALL ${MODEL_NOT_ADDRESSED_UNREAD})
      SELECT brand_id AS brandId, key, engine, country, sum(answers) AS answers FROM counted
      GROUP BY brand_id, key, engine, country HAVING sum(answers) > 0
      ORDER BY brand_id, key, engine, country`,
-  ).all(bounded ? { since: sinceMs, firstDay, dayEnd: (firstDay + 1) * DAY_MS } : {}) as NotAddressedCount[];
+  ).all(
+    bounded ? { since: sinceMs, firstDay, dayEnd: (firstDay + 1) * DAY_MS } : { since: 0 },
+  ) as NotAddressedCount[];
+}
+
+/**
+ * The answers fetched since a time (all when null) that name a brand with a sheet in a language
+ * the checker does not read and that no model judge has read for it: in all, and per brand,
+ * engine and country (an answer naming two such brands is one answer of the total).
+ */
+const UNREAD_ANSWERS = `unread AS (
+  SELECT DISTINCT fc.seq, fc.brand_id, j.engine, j.country
+  FROM fact_checks fc INDEXED BY fact_checks_unread JOIN results r ON r.seq = fc.seq
+  JOIN jobs j ON j.id = fc.job_id
+  WHERE fc.unread IS NOT NULL AND fc.checker = 'builtin' AND r.fetched_at >= @since
+    AND NOT EXISTS (SELECT 1 FROM fact_checks m
+      WHERE m.seq = fc.seq AND m.brand_id = fc.brand_id AND m.checker <> 'builtin'))`;
+
+export function factNotChecked(db: Database.Database, sinceMs: number | null): NotChecked {
+  const params = { since: sinceMs ?? 0 };
+  const cells = stmt(
+    db,
+    `WITH ${UNREAD_ANSWERS}
+     SELECT brand_id AS brandId, engine, country, count(*) AS answers FROM unread
+     GROUP BY brand_id, engine, country ORDER BY brand_id, engine, country`,
+  ).all(params) as NotCheckedCount[];
+  const answers =
+    cells.length === 0
+      ? 0
+      : (pluck(db, `WITH ${UNREAD_ANSWERS} SELECT count(DISTINCT seq) FROM unread`).get(params) as number);
+  return { answers, cells };
 }
 
 /** A domain cited by an answer, with what the answer said of a brand's facts. */

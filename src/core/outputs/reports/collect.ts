@@ -47,6 +47,7 @@ export interface CollectReportDeps {
     | 'getMonitorOptions'
     | 'factAddressedRows'
     | 'factNotAddressedCounts'
+    | 'factNotChecked'
     | 'factSourceRows'
   >;
   visibility: VisibilityService;
@@ -180,6 +181,7 @@ export function collectReport(deps: CollectReportDeps, request: ReportRequest): 
             new Map(brands.map((b) => [b.id, b.name])),
             null,
             deps.store.factNotAddressedCounts(fromMs),
+            deps.store.factNotChecked(fromMs),
           )
         : null,
     period: overview.period,

@@ -46,6 +46,13 @@ export function hasFacts(r: Pick<ClientReport, 'facts'>): boolean {
   return (r.facts?.brands ?? []).some((b) => b.discrepancyRate.n > 0);
 }
 
+/** " 12 answers … are not counted." when some answers are in languages the checker does not read. */
+function notCheckedNote(facts: NonNullable<ClientReport['facts']>): string {
+  const n = facts.notChecked.answers;
+  if (n === 0) return '';
+  return ` ${n.toLocaleString('en')} ${n === 1 ? 'answer is' : 'answers are'} in a language the built-in checker does not read and ${n === 1 ? 'is' : 'are'} not counted.`;
+}
+
 export function factsSection(r: ClientReport): string {
   if (!hasFacts(r) || !r.facts) return '';
   const focus = r.focus?.name;
@@ -64,6 +71,6 @@ export function factsSection(r: ClientReport): string {
         ? `<h3>${t('Sites cited in the contradicting answers')}</h3>${table('Sites cited in contradicting answers', SOURCE_COLUMNS, sources, '')}`
         : ''
     }`,
-    'Each brand’s facts (its fact sheet) checked against every answer since the period began that names it, across all tracked questions: the share of the answers addressing its facts that contradict at least one, and the sites those answers cite.',
+    `Each brand’s facts (its fact sheet) checked against every answer since the period began that names it, across all tracked questions: the share of the answers addressing its facts that contradict at least one, and the sites those answers cite.${notCheckedNote(r.facts)}`,
   );
 }

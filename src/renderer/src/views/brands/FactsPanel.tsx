@@ -38,6 +38,12 @@ function BrandFacts({ figures, byModel }: { figures: BrandFactsFigures; byModel:
           ))}
         </tbody>
       </table>
+      {figures.notChecked > 0 && (
+        <p className="small muted">
+          Not in these counts: {figures.notChecked} answer{figures.notChecked === 1 ? '' : 's'} naming{' '}
+          {figures.brand} in a language the built-in checker does not read.
+        </p>
+      )}
     </div>
   );
 }
@@ -116,6 +122,7 @@ export function FactsPanel() {
         <Empty>No fact sheet yet, or no answer addresses one: import a brand’s facts (YAML or CSV).</Empty>
       )}
       {judged && <p className="small">{judged}</p>}
+      {figures?.notChecked.note && <p className="small">{figures.notChecked.note}.</p>}
       {figures?.brands.map((b) => (
         <BrandFacts key={b.brand} figures={b} byModel={judged !== null} />
       ))}
