@@ -43,7 +43,9 @@ function claimsNothing(ctx: RuleContext, kind: Fact['kind']): boolean {
   const { scope } = ctx;
   if (scope.header !== null) return false;
   if (ctx.question) return true;
-  return kind === 'place' && ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0;
+  return (
+    (kind === 'place' || kind === 'number') && ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0
+  );
 }
 
 function claimFor(ctx: RuleContext, fact: Fact): Claim | null {

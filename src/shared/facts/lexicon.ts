@@ -315,6 +315,49 @@ export const AT_MOST_AFTER = ['未満', '以下', '미만', '이하', 'den az', 
 /** Words after an amount that make it approximate ("200万左右", "300명 정도", "300 civarında"). */
 export const APPROX_AFTER = ['左右', '정도', '가량', '내외', 'civarinda'];
 
+/**
+ * Small numbers written as words, read only before a multiplier of three letters or more ("two
+ * million", "två miljoner", "два миллиона", "iki milyon"). Left out: words that are also a common
+ * word before "millions" in another language (Turkish "on", ten; Swedish "en", one).
+ */
+// prettier-ignore
+export const NUMBER_WORDS: Readonly<Record<number, readonly string[]>> = {
+  1: ['a', 'one', 'ein', 'eine', 'einer', 'un', 'une', 'una', 'uno', 'um', 'uma', 'een', 'ett', 'jeden', 'один', 'одна', 'bir'],
+  2: ['two', 'zwei', 'deux', 'dos', 'due', 'dois', 'duas', 'twee', 'tva', 'dwa', 'dwie', 'два', 'две', 'iki'],
+  3: ['three', 'drei', 'trois', 'tres', 'tre', 'drie', 'trzy', 'три', 'uc'],
+  4: ['four', 'vier', 'quatre', 'cuatro', 'quattro', 'quatro', 'fyra', 'cztery', 'четыре', 'dort'],
+  5: ['five', 'funf', 'cinq', 'cinco', 'cinque', 'vijf', 'fem', 'piec', 'пять', 'bes'],
+  6: ['six', 'sechs', 'seis', 'sei', 'zes', 'sex', 'szesc', 'шесть', 'alti'],
+  7: ['seven', 'sieben', 'sept', 'siete', 'sette', 'sete', 'zeven', 'sju', 'siedem', 'семь', 'yedi'],
+  8: ['eight', 'acht', 'huit', 'ocho', 'otto', 'oito', 'atta', 'osiem', 'восемь', 'sekiz'],
+  9: ['nine', 'neun', 'neuf', 'nueve', 'nove', 'negen', 'nio', 'dziewiec', 'девять', 'dokuz'],
+  10: ['ten', 'zehn', 'dix', 'diez', 'dieci', 'dez', 'tien', 'tio', 'dziesiec', 'десять'],
+};
+
+/** Han numerals before a Chinese or Japanese multiplier ("两百万", "二百万人"). */
+export const HAN_DIGITS: Readonly<Record<string, number>> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
+
+/** Arabic duals that are a number on their own ("مليوني مستخدم", two million users). */
+export const DUAL_NUMBERS: Readonly<Record<string, number>> = {
+  مليونا: 2e6,
+  مليوني: 2e6,
+  ألفا: 2e3,
+  ألفي: 2e3,
+};
+
 /** A number's multipliers ("2 million", "2 Millionen", "200万"). */
 export const MULTIPLIERS: Readonly<Record<string, number>> = {
   k: 1e3,

@@ -6,7 +6,10 @@ import {
   AT_LEAST_AFTER,
   AT_MOST,
   AT_MOST_AFTER,
+  DUAL_NUMBERS,
+  HAN_DIGITS,
   MULTIPLIERS,
+  NUMBER_WORDS,
 } from './lexicon';
 import type { NumberFact } from './types';
 import { findAll, foldPhrase, phraseSet, type Found } from './words';
@@ -29,6 +32,36 @@ const NUMBER = new RegExp(
   String.raw`(?<![\d.,])(\d{1,3}(?:[.,\s]\d{3})+|\d+(?:[.,]\d+)?)\s?(${MULTIPLIER})?`,
   'gu',
 );
+/** A number word's value, folded ("tva" for "två"). */
+const WORD_VALUES = new Map(
+  Object.entries(NUMBER_WORDS).flatMap(([n, words]) => words.map((w) => [foldPhrase(w), Number(n)] as const)),
+);
+const HAN_VALUES = new Map(Object.entries(HAN_DIGITS).map(([c, n]) => [foldPhrase(c), n]));
+const DUAL_VALUES = new Map(Object.entries(DUAL_NUMBERS).map(([w, n]) => [foldPhrase(w), n]));
+const alternatives = (words: Iterable<string>): string =>
+  [...words].sort((a, b) => b.length - a.length).join('|');
+/** "two million", "两百万", "مليوني": a number without digits (groups: word and multiplier, Han digit and multiplier, dual). */
+const WORD_NUMBER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${alternatives(WORD_VALUES.keys())})\s(${alternatives(
+    MULTIPLIER_WORDS.filter((w) => /^[\p{sc=Latin}\p{sc=Cyrillic}]{3,}$/u.test(w)),
+  )})(?!\p{L})` +
+    `|([${[...HAN_VALUES.keys()].join('')}])(${alternatives(
+      MULTIPLIER_WORDS.filter((w) => /^\p{sc=Han}+$/u.test(w)),
+    )})` +
+    String.raw`|(?<!\p{L})(${alternatives(DUAL_VALUES.keys())})(?!\p{L})`,
+  'gu',
+);
+
+/** The value of a WORD_NUMBER match. */
+function wordValue(m: RegExpExecArray): number | null {
+  const [, word, multiplier, han, hanMultiplier, dual] = m;
+  if (word !== undefined && multiplier !== undefined)
+    return (WORD_VALUES.get(word) ?? 0) * (FOLDED_MULTIPLIERS.get(multiplier) ?? 1);
+  if (han !== undefined && hanMultiplier !== undefined)
+    return (HAN_VALUES.get(han) ?? 0) * (FOLDED_MULTIPLIERS.get(hanMultiplier) ?? 1);
+  return dual === undefined ? null : (DUAL_VALUES.get(dual) ?? null);
+}
+
 const APPROX_WORDS = phraseSet(APPROX);
 const AT_LEAST_WORDS = phraseSet(AT_LEAST);
 const AT_MOST_WORDS = phraseSet(AT_MOST);
@@ -73,7 +106,15 @@ function numbersIn(ctx: RuleContext): NumberHit[] {
     const value = valueOf((m[1] as string).trim(), m[2]);
     if (value !== null) out.push({ start, end, value, bound: boundOf(ctx, start, end) });
   }
-  return out;
+  WORD_NUMBER.lastIndex = scope.from;
+  for (let m = WORD_NUMBER.exec(part); m !== null; m = WORD_NUMBER.exec(part)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const value = wordValue(m);
+    if (value !== null && !out.some((n) => start < n.end && end > n.start))
+      out.push({ start, end, value, bound: boundOf(ctx, start, end) });
+  }
+  return out.length > 1 ? out.sort((a, b) => a.start - b.start) : out;
 }
 
 function agrees(n: NumberHit, fact: NumberFact): boolean {

@@ -38,6 +38,31 @@ const SEPARATOR = new RegExp(
   'gu',
 );
 const CONTENT = /[\p{L}\p{N}$€£¥]/u;
+
+// A brand named as what another is compared with ("older than Keyfort", "Keyfort보다",
+// "unlike Keyfort") is not what the clause's claims are about.
+// prettier-ignore
+const COMPARED_BEFORE = [
+  'than', 'unlike', 'compared to', 'compared with', 'im gegensatz zu', 'im vergleich zu', 'verglichen mit',
+  'contrairement a', 'par rapport a', 'a diferencia de', 'comparado con', 'en comparacion con', 'a differenza di',
+  'rispetto a', 'do que', 'ao contrario de', 'em comparacao com', 'in tegenstelling tot', 'vergeleken met',
+  'jamfort med', 'till skillnad fran', 'niz', 'w przeciwienstwie do', 'w porownaniu z', 'чем', 'в отличие от',
+  'по сравнению с',
+].map(foldPhrase);
+const COMPARED_BEFORE_RE = new RegExp(
+  `(?:^|[^\\p{L}\\p{N}])(?:${COMPARED_BEFORE.join('|')})[\\s*_"“”«»]*$|比\\s*$`,
+  'u',
+);
+const COMPARED_AFTER_RE = new RegExp(`^[*_"“”»]*(?:${['보다', 'より'].map(foldPhrase).join('|')})`, 'u');
+/** How far before a mention its comparison words may start. */
+const COMPARED_SPAN = 32;
+
+function comparedWith(f: string, m: FoldedMention): boolean {
+  return (
+    COMPARED_AFTER_RE.test(f.slice(m.end, m.end + 8)) ||
+    COMPARED_BEFORE_RE.test(f.slice(Math.max(0, m.start - COMPARED_SPAN), m.start))
+  );
+}
 const NO_BRANDS: readonly number[] = [];
 const NO_MENTIONS: FoldedMention[] = [];
 
@@ -102,7 +127,7 @@ function proseScopes(
   out: Scope[],
 ): void {
   for (const s of splitSentences(f, from, to)) {
-    const inSentence = mentionsIn(ms, s.start, s.end);
+    const inSentence = mentionsIn(ms, s.start, s.end).filter((m) => !comparedWith(f, m));
     const bounds = [s.start, ...brandCuts(f, inSentence), s.end];
     for (let c = 0; c + 1 < bounds.length; c++) {
       const a = bounds[c] as number;

@@ -38,6 +38,35 @@ describe('facts in the languages added with the judge', () => {
     expect(verdict(place, 'taskwell/headquarters', 'TR')).toBe('supported');
   });
 
+  it('a brand named as what another is compared with is not what the claims are about', () => {
+    const ko = 'Vaultico는 2009년 베를린에서 설립되어 Keyfort보다 업력이 깁니다.';
+    expect(verdict(ko, 'keyfort/founded', 'KR')).toBe('not-addressed');
+    expect(verdict(ko, 'vaultico/founded', 'KR')).toBe('supported');
+    const zh = 'Vaultico比Keyfort成立得更早，2009年在柏林创立。';
+    expect(verdict(zh, 'keyfort/founded', 'CN')).toBe('not-addressed');
+    expect(verdict('Unlike Keyfort, Vaultico has no free plan.', 'keyfort/free-plan')).toBe('not-addressed');
+    expect(verdict('Unlike Keyfort, Vaultico has no free plan.', 'vaultico/free-plan')).toBe('supported');
+    const en = 'Vaultico is older than Keyfort and was founded in 2009.';
+    expect(verdict(en, 'keyfort/founded')).toBe('not-addressed');
+    expect(verdict('Keyfort was founded in 2016, later than Vaultico.', 'keyfort/founded')).toBe(
+      'contradicted',
+    );
+  });
+
+  it('a count in words before its multiplier, a Chinese count in Han numerals, an Arabic dual; a hedged count claims nothing', () => {
+    expect(verdict('Vaultico har runt två miljoner användare.', 'vaultico/users', 'SE')).toBe('supported');
+    expect(verdict('Vaultico has five million users.', 'vaultico/users')).toBe('contradicted');
+    expect(verdict('Vaultico有两百万用户。', 'vaultico/users', 'CN')).toBe('supported');
+    expect(verdict('لدى Vaultico مليوني مستخدم.', 'vaultico/users', 'SA')).toBe('supported');
+    expect(verdict('I am not sure Vaultico still has five million users.', 'vaultico/users')).toBe(
+      'not-addressed',
+    );
+    // A word that is no number before "millions" is not read as one.
+    expect(verdict('Vaultico runs on millions of devices and has 2 million users.', 'vaultico/users')).toBe(
+      'supported',
+    );
+  });
+
   it('Dutch: a denial closing the clause after the verb, a city in Dutch after "uit"', () => {
     expect(verdict('Een offlinemodus heeft Taskwell niet.', 'taskwell/offline-mode', 'NL')).toBe('supported');
     expect(verdict('Taskwell heeft een offlinemodus.', 'taskwell/offline-mode', 'NL')).toBe('contradicted');
