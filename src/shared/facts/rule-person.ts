@@ -9,7 +9,8 @@ import { foldPhrase, type Found } from './words';
 // script of the fact's name: "Ингрид Даль" may be the same person, so it says nothing.
 
 const NEAR = 30;
-const LINK = /^(?:['’]\p{L}{1,3})?[\s:,—–-]*(?:(?:is|ist|est|es|e|é|è|was|war|jest|ar|является)\s+)?/u;
+/** What joins a role to the name after it: an ending, a colon or dash, Markdown emphasis ("**CEO:** Lars Berg"), a copula. */
+const LINK = /^(?:['’]\p{L}{1,3})?[\s:,—–*_-]*(?:(?:is|ist|est|es|e|é|è|was|war|jest|ar|является)\s+)?/u;
 /** Two names written in one script ("Lars Berg" and "Ingrid Dahl", not "Ингрид Даль"). */
 function sameScript(a: string, b: string): boolean {
   const script = scriptOf(a.charAt(0));

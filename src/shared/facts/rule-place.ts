@@ -163,12 +163,27 @@ function fromPlace(ctx: RuleContext, place: Place): Claim | null {
   return null;
 }
 
+/** After a colon, Markdown emphasis around it or not. */
+const LABEL_COLON = /^[*_]*\s*[:：][*_]*/u;
+
+/** A label and its value: "**Headquarters:** Bergen", "Sitz: Berlin", "本社：東京". */
+function afterLabel(ctx: RuleContext, place: Place): Claim | null {
+  const { f, scope } = ctx;
+  return strongest(
+    findAll(SEAT_HEADERS, f, scope.from, scope.to).map((t) => {
+      const colon = LABEL_COLON.exec(f.slice(t.end, Math.min(scope.to, t.end + 6)));
+      return colon === null ? null : afterSeat(ctx, t.end + colon[0].length, place);
+    }),
+  );
+}
+
 export function placeClaim(ctx: RuleContext, re: RegExp | null, names: readonly string[]): Claim | null {
   const { scope } = ctx;
   const place: Place = { re, names };
   const cell = inCell(ctx, place);
   if (cell !== null) return cell;
   return strongest([
+    afterLabel(ctx, place),
     ...ctx.hits.find(SEAT_WORDS, scope.from, scope.to).map((t) => afterSeat(ctx, t.end, place)),
     ...ctx.hits.find(SEAT_AFTER_WORDS, scope.from, scope.to).map((t) => beforeSeat(ctx, t, place)),
     afterFoundingYear(ctx, place),

@@ -142,6 +142,19 @@ describe('the built-in facts checker', () => {
     expect(verdicts('Keyfort is an Oslo-based company.')['keyfort/hq']).toBe('supported');
   });
 
+  it('a label and its value: the key facts listed under a brand', () => {
+    const v = verdicts('### Keyfort\n- **Headquarters:** Bergen\n- **Founded:** 2014');
+    expect(v['keyfort/hq']).toBe('contradicted');
+    expect(v['keyfort/founded']).toBe('supported');
+    expect(verdicts('Keyfort — Sitz: Oslo.')['keyfort/hq']).toBe('supported');
+    expect(verdicts('Keyfort. Headquarters: not disclosed.')['keyfort/hq']).toBe('not-addressed');
+    const ceo = [sheet('keyfort', '  - { key: ceo, kind: person, value: Ingrid Dahl }')];
+    const of = (text: string): FactVerdict | undefined =>
+      checkFacts({ text, format: 'markdown', brands: BRANDS, sheets: ceo })[0]?.verdict;
+    expect(of('**Keyfort**\n- **CEO:** Lars Berg')).toBe('contradicted');
+    expect(of('**Keyfort**\n- **CEO:** Ingrid Dahl')).toBe('supported');
+  });
+
   it('a sentence naming no brand is about the brand named before it', () => {
     const v = verdicts('Keyfort is a password manager. It was founded in 2013.\n\nVaultico is older.');
     expect(v['keyfort/founded']).toBe('contradicted');
