@@ -36,7 +36,7 @@ export function printSheet(ctx: CliContext, brand: string, facts: readonly Fact[
   );
 }
 
-/** "; 12 answers not checked (language not read)" beside a brand's rate. */
+/** "; 12 answers in a language the checker does not read, not counted" beside a brand's rate. */
 export function notCheckedText(answers: number): string {
   if (answers === 0) return '';
   return `; ${answers} answer${answers === 1 ? '' : 's'} in a language the checker does not read, not counted`;

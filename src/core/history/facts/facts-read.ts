@@ -178,11 +178,7 @@ export function factNotAddressedCounts(db: Database.Database, sinceMs: number | 
   ) as NotAddressedCount[];
 }
 
-/**
- * The answers fetched since a time (all when null) that name a brand with a sheet in a language
- * the checker does not read and that no model judge has read for it: in all, and per brand,
- * engine and country (an answer naming two such brands is one answer of the total).
- */
+/** An unread answer's brands, once each, with where it was asked (the CTE `unread`). */
 const UNREAD_ANSWERS = `unread AS (
   SELECT DISTINCT fc.seq, fc.brand_id, j.engine, j.country
   FROM fact_checks fc INDEXED BY fact_checks_unread JOIN results r ON r.seq = fc.seq
@@ -191,6 +187,11 @@ const UNREAD_ANSWERS = `unread AS (
     AND NOT EXISTS (SELECT 1 FROM fact_checks m
       WHERE m.seq = fc.seq AND m.brand_id = fc.brand_id AND m.checker <> 'builtin'))`;
 
+/**
+ * The answers fetched since a time (all when null) that name a brand with a sheet in a language
+ * the checker does not read and that no model judge has read for it: in all, and per brand,
+ * engine and country (an answer naming two such brands is one answer of the total).
+ */
 export function factNotChecked(db: Database.Database, sinceMs: number | null): NotChecked {
   const params = { since: sinceMs ?? 0 };
   const cells = stmt(
