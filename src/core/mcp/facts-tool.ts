@@ -12,7 +12,10 @@ const DAY_MS = 86_400_000;
 
 const input = z.object({
   days: z.number().int().min(1).max(3650).default(30).describe('the last N days (default 30)'),
-  by: z.enum(['engine', 'country', 'fact']).optional().describe('also split by engine, country or fact'),
+  by: z
+    .enum(['engine', 'country', 'language', 'fact'])
+    .optional()
+    .describe("also split by engine, country, language (the answer's, as the checker told it) or fact"),
 });
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
@@ -27,7 +30,7 @@ export function factsTool(deps: McpDeps): ToolSpec<typeof input> {
     name: 'brand_facts',
     title: 'What the engines get wrong about the brands',
     description:
-      "Checks the answers against each tracked brand's fact sheet (prices, features, founding year, headquarters, numbers, lists, people; set with `parallax facts set`). Per brand its discrepancy rate: answers naming it with at least one contradicted fact over those addressing any of its facts, with its 95 % interval and n ('few answers' under 30); per fact the answers supporting, contradicting and not addressing it; and the sites cited in contradicting answers, ranked by how much more often they are cited there than in supporting answers. by: 'engine', 'country' or 'fact' splits the rates.",
+      "Checks the answers against each tracked brand's fact sheet (prices, features, founding year, headquarters, numbers, lists, people; set with `parallax facts set`). Per brand its discrepancy rate: answers naming it with at least one contradicted fact over those addressing any of its facts, with its 95 % interval and n ('few answers' under 30); per fact the answers supporting, contradicting and not addressing it; and the sites cited in contradicting answers, ranked by how much more often they are cited there than in supporting answers. by: 'engine', 'country', 'language' or 'fact' splits the rates.",
     input,
     async run({ days, by }) {
       const service = await deps.services.facts();
@@ -45,7 +48,7 @@ export function factsTool(deps: McpDeps): ToolSpec<typeof input> {
       if (judged !== null) lines.push(judged);
       if (figures.notChecked.note !== null) lines.push(`${figures.notChecked.note}.`);
       for (const b of figures.brands) {
-        const group = b.engine ?? b.country ?? b.fact;
+        const group = b.engine ?? b.country ?? b.language ?? b.fact;
         lines.push(
           '',
           `${b.brand}${group === undefined ? '' : ` · ${group}`}: discrepancy rate ${rateText(b.discrepancyRate)}${b.notChecked > 0 ? `; ${b.notChecked} answers in a language the checker does not read, not counted` : ''}`,

@@ -103,6 +103,8 @@ interface Reader {
   /** One rule context per scope, made at its first fact: every fact of the scope's brands reads the same. */
   contexts: Map<Scope, RuleContext>;
   brandAt: (at: number) => boolean;
+  /** The answer's language, as the positioning judge tells it. */
+  language: string;
 }
 
 /** How far back the question a scope answers may start. */
@@ -145,18 +147,19 @@ function contextOf(r: Reader, scope: Scope): RuleContext {
 }
 
 function checkFact(r: Reader, scopes: readonly Scope[], brandId: string, fact: Fact): FactCheck {
+  const { language } = r;
   let supported: FactEvidence | null = null;
   for (const scope of scopes) {
     const claim = claimFor(contextOf(r, scope), fact);
     if (claim === null) continue;
     const evidence = evidenceOf(r.text, r.fold, scope);
     if (claim.verdict === 'contradicted')
-      return { brandId, key: fact.key, verdict: 'contradicted', evidence, checker: 'builtin' };
+      return { brandId, key: fact.key, verdict: 'contradicted', evidence, checker: 'builtin', language };
     supported ??= evidence;
   }
   return supported === null
-    ? { brandId, key: fact.key, verdict: 'not-addressed', evidence: null, checker: 'builtin' }
-    : { brandId, key: fact.key, verdict: 'supported', evidence: supported, checker: 'builtin' };
+    ? { brandId, key: fact.key, verdict: 'not-addressed', evidence: null, checker: 'builtin', language }
+    : { brandId, key: fact.key, verdict: 'supported', evidence: supported, checker: 'builtin', language };
 }
 
 /** The text the rules read: the scopes (and table rows) of the brands with a sheet, merged, in order. */
@@ -196,6 +199,7 @@ function notRead(named: ReadonlyArray<{ sheet: BrandFactSheet }>, unread: string
       verdict: 'not-addressed' as const,
       evidence: null,
       checker: 'builtin' as const,
+      language: unread,
       unread,
     })),
   );
@@ -225,6 +229,7 @@ export function checkFacts(input: FactCheckInput): FactCheck[] {
     hits: new Hits(fold.folded, regionsOf(read)),
     contexts: new Map(),
     brandAt: (at) => namedAt(mentions, at),
+    language: language.read,
   };
   const out: FactCheck[] = [];
   for (const { sheet, index } of named) {

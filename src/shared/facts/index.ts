@@ -6,6 +6,7 @@ export * from './types';
 export { parseFactSheet } from './sheet-parse';
 export { checkFacts, type FactCheckInput } from './check';
 export {
+  FACTS_BY,
   factsFigures,
   fewAnswers,
   judgedByText,

@@ -9,7 +9,10 @@ import type { FactVerdict } from './types';
 // country or fact; and the domains cited in contradicting answers ranked against those cited in
 // supporting ones (which pages spread the error).
 
-export type FactsBy = 'engine' | 'country' | 'fact';
+export type FactsBy = 'engine' | 'country' | 'language' | 'fact';
+
+/** The dimensions `by` may split the figures by, in the order the commands list them. */
+export const FACTS_BY: readonly FactsBy[] = ['engine', 'country', 'language', 'fact'];
 
 export interface FactCheckRow {
   seq: number;
@@ -18,6 +21,8 @@ export interface FactCheckRow {
   verdict: FactVerdict;
   engine: string;
   country: string;
+  /** The answer's language as the checker told it ('und' when it has not); absent: 'und'. */
+  language?: string;
   /** Who judged it: 'builtin', or the analyst's model ('model:…') where the checker said nothing. */
   checker?: string;
 }
@@ -31,6 +36,7 @@ export interface NotAddressedCount {
   key: string;
   engine: string;
   country: string;
+  language: string;
   answers: number;
 }
 
@@ -42,6 +48,8 @@ export interface NotCheckedCount {
   brandId: string;
   engine: string;
   country: string;
+  /** The language the checker does not read. */
+  language: string;
   answers: number;
 }
 
@@ -81,6 +89,7 @@ export interface BrandFactsFigures {
   brand: string;
   engine?: string;
   country?: string;
+  language?: string;
   fact?: string;
   discrepancyRate: DiscrepancyRate;
   facts: FactCounts[];
@@ -148,6 +157,9 @@ function groupBy<T>(rows: readonly T[], keyOf: (r: T) => string): Map<string, T[
   return out;
 }
 
+/** The language of a check written before the checker told it (BCP 47 "undetermined"). */
+const UNDETERMINED = 'und';
+
 const answersIn = (cells: readonly NotCheckedCount[]): number => cells.reduce((sum, c) => sum + c.answers, 0);
 
 function brandFigures(
@@ -167,12 +179,14 @@ function brandFigures(
         notChecked: answersIn(unread),
       },
     ];
-  const groupOf = (r: Pick<FactCheckRow, 'key' | 'engine' | 'country'>): string =>
-    by === 'fact' ? r.key : r[by];
+  const cellOf = (r: Pick<FactCheckRow, 'engine' | 'country' | 'language'>, other: string): string =>
+    by === 'fact' ? other : by === 'language' ? (r.language ?? UNDETERMINED) : r[by];
+  const groupOf = (r: Pick<FactCheckRow, 'key' | 'engine' | 'country' | 'language'>): string =>
+    cellOf(r, r.key);
   const groups = groupBy(rows, groupOf);
   const countedGroups = groupBy(counted, groupOf);
   // An unread answer is checked for none of the brand's facts: each fact's group counts it.
-  const unreadGroups = by === 'fact' ? null : groupBy(unread, (c) => c[by]);
+  const unreadGroups = by === 'fact' ? null : groupBy(unread, (c) => cellOf(c, ''));
   const groupKeys = [...groups.keys(), ...countedGroups.keys(), ...(unreadGroups?.keys() ?? [])];
   return [...new Set(groupKeys)].sort().map((g) => {
     const own = groups.get(g) ?? [];

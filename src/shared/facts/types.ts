@@ -78,6 +78,8 @@ export interface FactCheck {
   verdict: FactVerdict;
   evidence: FactEvidence | null;
   checker: FactChecker;
+  /** The answer's language as the built-in checker told it ("en", "fi"): what the figures split by. */
+  language?: string;
   /**
    * The answer's language when the built-in checker does not read it: every fact is then
    * "not addressed" by it, and the figures count the answer as not checked, not as silent.

@@ -145,12 +145,24 @@ describe('parallax facts', () => {
     expect(text.stdout).toContain('; 1 answer in a language the checker does not read, not counted');
   });
 
-  it('facts --by engine splits the figures; a bad --by is a usage error', async () => {
+  it('facts --by engine or language splits the figures; a bad --by is a usage error', async () => {
     const by = JSON.parse((await parallax(['facts', '--by', 'engine', '--json'])).stdout);
     expect(by.brands.map((b: { engine: string }) => b.engine)).toEqual(['assistant-a']);
     const bad = await parallax(['facts', '--by', 'colour']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--by takes one of engine, country, fact');
+    expect(bad.stderr).toContain('--by takes one of engine, country, language, fact');
+    // By the answers' language as the checker told it: the English ones read, the Finnish one not checked.
+    const byLanguage = JSON.parse((await parallax(['facts', '--by', 'language', '--json'])).stdout);
+    expect(
+      byLanguage.brands.map((b: { language: string; discrepancyRate: { n: number }; notChecked: number }) => [
+        b.language,
+        b.discrepancyRate.n,
+        b.notChecked,
+      ]),
+    ).toEqual([
+      ['en', 2, 0],
+      ['fi', 0, 1],
+    ]);
   });
 
   it('show RUN --json carries each job’s verdicts with their evidence', async () => {

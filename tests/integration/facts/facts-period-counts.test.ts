@@ -95,10 +95,11 @@ function read<T>(sql: string, ...params: unknown[]): T[] {
 
 /** Cells whose stored count differs from a count of the checks (both ways); [] when they agree. */
 function countsAgainstChecks(): unknown[] {
-  const counted = `SELECT r.fetched_at / ${DAY_MS} AS day, j.engine, j.country, fc.brand_id, fc.key, count(*) AS answers
+  const counted = `SELECT r.fetched_at / ${DAY_MS} AS day, j.engine, j.country, coalesce(fc.language, 'und'),
+      fc.brand_id, fc.key, count(*) AS answers
     FROM fact_checks fc JOIN results r ON r.seq = fc.seq JOIN jobs j ON j.id = fc.job_id
-    WHERE fc.checker = 'builtin' AND fc.verdict = 'not-addressed' AND fc.unread IS NULL GROUP BY 1, 2, 3, 4, 5`;
-  const stored = 'SELECT day, engine, country, brand_id, key, answers FROM fact_na_cells';
+    WHERE fc.checker = 'builtin' AND fc.verdict = 'not-addressed' AND fc.unread IS NULL GROUP BY 1, 2, 3, 4, 5, 6`;
+  const stored = 'SELECT day, engine, country, language, brand_id, key, answers FROM fact_na_cells';
   return [
     ...read(`${counted} EXCEPT ${stored}`).map((r) => ({ missing: r })),
     ...read(`${stored} EXCEPT ${counted}`).map((r) => ({ extra: r })),
@@ -108,7 +109,7 @@ function countsAgainstChecks(): unknown[] {
 /** The figures from every check one by one: the definition the counted reading must equal. */
 function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
   const eff = `SELECT b.seq, b.brand_id, b.key, coalesce(m.verdict, b.verdict) AS verdict,
-      coalesce(m.checker, b.checker) AS checker, b.job_id, b.unread,
+      coalesce(m.checker, b.checker) AS checker, b.job_id, b.unread, coalesce(b.language, 'und') AS language,
       EXISTS (SELECT 1 FROM fact_checks x WHERE x.seq = b.seq AND x.brand_id = b.brand_id
         AND x.key = b.key AND x.checker <> 'builtin') AS model_read
     FROM fact_checks b LEFT JOIN fact_checks m ON b.verdict = 'not-addressed' AND m.seq = b.seq
@@ -116,13 +117,13 @@ function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
     WHERE b.checker = 'builtin'`;
   // An unread answer's fact is in the figures only once a model read it.
   const rows = read<FactCheckRow>(
-    `SELECT e.seq, e.brand_id AS brandId, e.key, e.verdict, j.engine, j.country, e.checker
+    `SELECT e.seq, e.brand_id AS brandId, e.key, e.verdict, j.engine, j.country, e.language, e.checker
      FROM (${eff}) e JOIN results r ON r.seq = e.seq JOIN jobs j ON j.id = e.job_id
      WHERE r.fetched_at >= ? AND (e.unread IS NULL OR e.model_read) ORDER BY e.seq`,
     sinceMs ?? 0,
   );
-  const unread = read<{ seq: number; brandId: string; engine: string; country: string }>(
-    `SELECT DISTINCT b.seq, b.brand_id AS brandId, j.engine, j.country
+  const unread = read<{ seq: number; brandId: string; engine: string; country: string; language: string }>(
+    `SELECT DISTINCT b.seq, b.brand_id AS brandId, j.engine, j.country, b.unread AS language
      FROM fact_checks b JOIN results r ON r.seq = b.seq JOIN jobs j ON j.id = b.job_id
      WHERE b.checker = 'builtin' AND b.unread IS NOT NULL AND r.fetched_at >= ?
        AND NOT EXISTS (SELECT 1 FROM fact_checks m WHERE m.seq = b.seq AND m.brand_id = b.brand_id
@@ -131,15 +132,23 @@ function figuresOneByOne(sinceMs: number | null, by: FactsBy | null) {
   );
   const cells = new Map<string, NotCheckedCount>();
   for (const u of unread) {
-    const key = `${u.brandId} ${u.engine} ${u.country}`;
-    const cell = cells.get(key) ?? { brandId: u.brandId, engine: u.engine, country: u.country, answers: 0 };
+    const key = `${u.brandId} ${u.engine} ${u.country} ${u.language}`;
+    const cell = cells.get(key) ?? {
+      brandId: u.brandId,
+      engine: u.engine,
+      country: u.country,
+      language: u.language,
+      answers: 0,
+    };
     cell.answers += 1;
     cells.set(key, cell);
   }
   const notChecked = {
     answers: new Set(unread.map((u) => u.seq)).size,
     cells: [...cells.values()].sort((a, b) =>
-      `${a.brandId} ${a.engine} ${a.country}`.localeCompare(`${b.brandId} ${b.engine} ${b.country}`),
+      `${a.brandId} ${a.engine} ${a.country} ${a.language}`.localeCompare(
+        `${b.brandId} ${b.engine} ${b.country} ${b.language}`,
+      ),
     ),
   };
   const domains = read<FactDomainRow>(
@@ -182,7 +191,7 @@ const PERIODS = [
 
 function expectSameFigures(): void {
   for (const since of PERIODS)
-    for (const by of [null, 'engine', 'country', 'fact'] as const)
+    for (const by of [null, 'engine', 'country', 'language', 'fact'] as const)
       expect(figuresCounted(since, by), `since ${since}, by ${by}`).toEqual(figuresOneByOne(since, by));
 }
 

@@ -42,7 +42,14 @@ describe('free-form text facts', () => {
       sheets: [{ brandId: 'kf', facts }],
     });
     expect(checks).toEqual([
-      { brandId: 'kf', key: 'refund-policy', verdict: 'not-addressed', evidence: null, checker: 'builtin' },
+      {
+        brandId: 'kf',
+        key: 'refund-policy',
+        verdict: 'not-addressed',
+        evidence: null,
+        checker: 'builtin',
+        language: 'en',
+      },
     ]);
   });
 

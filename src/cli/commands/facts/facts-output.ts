@@ -43,7 +43,7 @@ export function notCheckedText(answers: number): string {
 }
 
 function groupOf(b: FactsFigures['brands'][number]): string {
-  return b.engine ?? b.country ?? b.fact ?? '';
+  return b.engine ?? b.country ?? b.language ?? b.fact ?? '';
 }
 
 export function printFigures(ctx: CliContext, figures: FactsFigures): void {

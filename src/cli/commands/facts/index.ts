@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../../core/platform';
-import type { FactsBy, FactSheetFormat } from '../../../shared/facts';
+import { FACTS_BY, type FactsBy, type FactSheetFormat } from '../../../shared/facts';
 import { CliExit, CliUsageError, writeJson, writeLine, type CliContext } from '../../context';
 import { READS, withCliCore } from '../../core';
 import { periodOf } from '../../visibility-filters';
@@ -15,7 +15,6 @@ import { finishRecheck } from './facts-recheck';
 // answers say about them (core.services.facts()), the same figures as the app's. A sheet change
 // re-checks the history; every command that reads the figures first finishes a pending re-check.
 
-const BY: readonly FactsBy[] = ['engine', 'country', 'fact'];
 const DAY_MS = 86_400_000;
 
 const HELP = `
@@ -23,9 +22,10 @@ The discrepancy rate of a brand: answers naming it with at least one contradicte
 those addressing any of its facts (n), with its 95 % interval; "few answers" under 30.
 
 JSON (--json): { brands: [ { brand, discrepancyRate: {value, lower, upper, n}, facts: [ { key,
-supported, contradicted, notAddressed } ] } ], sources: [ { brand, domain, contradicting,
-supporting, contradictingShare, supportingShare } ] }; with --by, each brand entry also names its
-engine, country or fact.
+supported, contradicted, notAddressed, byModel } ], notChecked } ], sources: [ { brand, domain,
+contradicting, supporting, contradictingShare, supportingShare } ], judgedBy, notChecked:
+{ answers, note } }; with --by, each brand entry also names its engine, country, language (as the
+checker told it; "und" before it did) or fact.
 
 Examples:
   parallax facts set Keyfort --file keyfort.yaml
@@ -65,8 +65,8 @@ function readSheetFile(file: string): string {
 
 function byOf(value: string | undefined): FactsBy | null {
   if (value === undefined) return null;
-  if (!(BY as readonly string[]).includes(value))
-    throw new CliUsageError(`--by takes one of ${BY.join(', ')}, got "${value}"`);
+  if (!(FACTS_BY as readonly string[]).includes(value))
+    throw new CliUsageError(`--by takes one of ${FACTS_BY.join(', ')}, got "${value}"`);
   return value as FactsBy;
 }
 
@@ -146,7 +146,7 @@ export const registerFactsCommands: RegisterCommand = (program: Command, ctx: Cl
     .command('facts')
     .description('What the answers say about the brands’ facts: discrepancy rates, facts, sources of errors')
     .option('--since <span>', 'the last N days (30d) or weeks (4w); default 30d')
-    .option('--by <dimension>', 'also split by engine, country or fact')
+    .option('--by <dimension>', 'also split by engine, country, language or fact')
     .option('--db <path>', 'history file (default: the app’s)')
     .addHelpText('after', HELP)
     .action(async (flags: { since?: string; by?: string; db?: string }) => {

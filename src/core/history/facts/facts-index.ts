@@ -26,7 +26,7 @@ export function readFactsBatch(db: Database.Database): FactsBatch {
 }
 
 const INSERT_CHECKS =
-  'INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version, unread)';
+  'INSERT INTO fact_checks (seq, job_id, brand_id, key, verdict, evidence_text, evidence_start, evidence_end, checker, sheet_version, language, unread)';
 
 /**
  * Writes a new answer's checks (the checker's earlier rows deleted first), about ten, in one
@@ -68,7 +68,7 @@ export function rewriteChecks(
 const REPLACE_CHECK = ` ON CONFLICT (seq, brand_id, key, checker) DO UPDATE SET job_id = excluded.job_id,
   verdict = excluded.verdict, evidence_text = excluded.evidence_text,
   evidence_start = excluded.evidence_start, evidence_end = excluded.evidence_end,
-  sheet_version = excluded.sheet_version, unread = excluded.unread`;
+  sheet_version = excluded.sheet_version, language = excluded.language, unread = excluded.unread`;
 
 /** Inserts an answer's checks as rows of fact_checks, in one statement (`tail`: its ON CONFLICT clause). */
 export function insertCheckRows(
@@ -93,6 +93,7 @@ export function insertCheckRows(
       c.evidence?.end ?? null,
       c.checker,
       version,
+      c.language ?? null,
       c.unread ?? null,
     ]),
     tail,

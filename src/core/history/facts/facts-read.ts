@@ -98,6 +98,8 @@ export interface FactVerdictRow {
   verdict: FactVerdict;
   engine: string;
   country: string;
+  /** The answer's language as the checker told it ('und' for a check written before it did). */
+  language: string;
   /** 'builtin', or the model judge's id when it judged a fact the checker left not addressed. */
   checker: string;
 }
@@ -105,6 +107,10 @@ export interface FactVerdictRow {
 /** An addressed check is the one that counts: the checker's, or a model's where the checker left the fact not addressed (EFFECTIVE). */
 const COUNTS_AS_VERDICT = `(fc.checker = 'builtin' OR EXISTS (SELECT 1 FROM fact_checks b WHERE b.seq = fc.seq
   AND b.brand_id = fc.brand_id AND b.key = fc.key AND b.checker = 'builtin' AND b.verdict = 'not-addressed'))`;
+
+/** A check's language: the checker's row's (a model's row has none of its own), 'und' when not told. */
+const LANGUAGE_OF_CHECK = `coalesce(fc.language, (SELECT b.language FROM fact_checks b WHERE b.seq = fc.seq
+  AND b.brand_id = fc.brand_id AND b.key = fc.key AND b.checker = 'builtin'), 'und')`;
 
 /**
  * The verdicts that count among the supported and contradicted checks alone (EFFECTIVE's rule,
@@ -115,7 +121,7 @@ const COUNTS_AS_VERDICT = `(fc.checker = 'builtin' OR EXISTS (SELECT 1 FROM fact
 function addressedCte(bounded: boolean): string {
   const checks = 'fact_checks fc INDEXED BY fact_checks_addressed';
   return `addressed AS (
-    SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker
+    SELECT fc.seq, fc.job_id, fc.brand_id, fc.key, fc.verdict, fc.checker, ${LANGUAGE_OF_CHECK} AS language
     FROM ${bounded ? `results r CROSS JOIN ${checks} ON fc.seq = r.seq` : checks}
     WHERE ${bounded ? 'r.fetched_at >= @since AND ' : ''}fc.verdict <> 'not-addressed' AND ${COUNTS_AS_VERDICT})`;
 }
@@ -125,13 +131,13 @@ export function factAddressedRows(db: Database.Database, sinceMs: number | null)
   return stmt(
     db,
     `WITH ${addressedCte(sinceMs !== null)}
-     SELECT a.seq, a.brand_id AS brandId, a.key, a.verdict, j.engine, j.country, a.checker
+     SELECT a.seq, a.brand_id AS brandId, a.key, a.verdict, j.engine, j.country, a.language, a.checker
      FROM addressed a JOIN jobs j ON j.id = a.job_id ORDER BY a.seq, a.brand_id, a.key`,
   ).all(sinceMs === null ? {} : { since: sinceMs }) as FactVerdictRow[];
 }
 
 /** The checker's not-addressed checks of the answers fetched in [@since, @dayEnd), one row each. */
-const FIRST_DAY_PART = `SELECT fc.brand_id, fc.key, j.engine, j.country, 1
+const FIRST_DAY_PART = `SELECT fc.brand_id, fc.key, j.engine, j.country, coalesce(fc.language, 'und'), 1
   FROM results r CROSS JOIN fact_checks fc ON fc.seq = r.seq JOIN jobs j ON j.id = fc.job_id
   WHERE r.fetched_at >= @since AND r.fetched_at < @dayEnd
     AND fc.checker = 'builtin' AND fc.verdict = 'not-addressed' AND fc.unread IS NULL`;
@@ -144,7 +150,7 @@ const ON_READ_ANSWER = `NOT EXISTS (SELECT 1 FROM fact_checks b WHERE b.seq = a.
  * A model's not-addressed checks in the answers the checker does not read, one row each: the
  * model read the answer and found nothing on the fact, so it counts as not addressed there.
  */
-const MODEL_NOT_ADDRESSED_UNREAD = `SELECT m.brand_id, m.key, j.engine, j.country, 1
+const MODEL_NOT_ADDRESSED_UNREAD = `SELECT m.brand_id, m.key, j.engine, j.country, coalesce(b.language, 'und'), 1
   FROM fact_checks b INDEXED BY fact_checks_unread JOIN results r ON r.seq = b.seq
   JOIN fact_checks m ON m.seq = b.seq AND m.brand_id = b.brand_id AND m.key = b.key
     AND m.checker <> 'builtin' AND m.verdict = 'not-addressed'
@@ -153,7 +159,7 @@ const MODEL_NOT_ADDRESSED_UNREAD = `SELECT m.brand_id, m.key, j.engine, j.countr
 
 /**
  * The not-addressed checks of the answers fetched since a time (all when null), counted per
- * brand, fact, engine and country: whole days from fact_na_cells (migrations 045, 048), the
+ * brand, fact, engine, country and language: whole days from fact_na_cells (migrations 045, 048), the
  * first day's part from its checks, less the checks a model judge addressed (they count as its
  * verdict). An answer in a language the checker does not read is counted by factNotChecked until
  * a model reads it; then the facts the model left not addressed count here.
@@ -163,16 +169,16 @@ export function factNotAddressedCounts(db: Database.Database, sinceMs: number | 
   const firstDay = Math.floor((sinceMs ?? 0) / DAY_MS);
   return stmt(
     db,
-    `WITH ${addressedCte(bounded)}, counted (brand_id, key, engine, country, answers) AS (
-       SELECT brand_id, key, engine, country, answers FROM fact_na_cells
+    `WITH ${addressedCte(bounded)}, counted (brand_id, key, engine, country, language, answers) AS (
+       SELECT brand_id, key, engine, country, language, answers FROM fact_na_cells
        ${bounded ? `WHERE day > @firstDay UNION ALL ${FIRST_DAY_PART}` : ''}
        UNION ALL
-       SELECT a.brand_id, a.key, j.engine, j.country, -1
+       SELECT a.brand_id, a.key, j.engine, j.country, a.language, -1
        FROM addressed a JOIN jobs j ON j.id = a.job_id WHERE a.checker <> 'builtin' AND ${ON_READ_ANSWER}
        UNION ALL ${MODEL_NOT_ADDRESSED_UNREAD})
-     SELECT brand_id AS brandId, key, engine, country, sum(answers) AS answers FROM counted
-     GROUP BY brand_id, key, engine, country HAVING sum(answers) > 0
-     ORDER BY brand_id, key, engine, country`,
+     SELECT brand_id AS brandId, key, engine, country, language, sum(answers) AS answers FROM counted
+     GROUP BY brand_id, key, engine, country, language HAVING sum(answers) > 0
+     ORDER BY brand_id, key, engine, country, language`,
   ).all(
     bounded ? { since: sinceMs, firstDay, dayEnd: (firstDay + 1) * DAY_MS } : { since: 0 },
   ) as NotAddressedCount[];
@@ -180,7 +186,7 @@ export function factNotAddressedCounts(db: Database.Database, sinceMs: number | 
 
 /** An unread answer's brands, once each, with where it was asked (the CTE `unread`). */
 const UNREAD_ANSWERS = `unread AS (
-  SELECT DISTINCT fc.seq, fc.brand_id, j.engine, j.country
+  SELECT DISTINCT fc.seq, fc.brand_id, j.engine, j.country, fc.unread AS language
   FROM fact_checks fc INDEXED BY fact_checks_unread JOIN results r ON r.seq = fc.seq
   JOIN jobs j ON j.id = fc.job_id
   WHERE fc.unread IS NOT NULL AND fc.checker = 'builtin' AND r.fetched_at >= @since
@@ -197,8 +203,8 @@ export function factNotChecked(db: Database.Database, sinceMs: number | null): N
   const cells = stmt(
     db,
     `WITH ${UNREAD_ANSWERS}
-     SELECT brand_id AS brandId, engine, country, count(*) AS answers FROM unread
-     GROUP BY brand_id, engine, country ORDER BY brand_id, engine, country`,
+     SELECT brand_id AS brandId, engine, country, language, count(*) AS answers FROM unread
+     GROUP BY brand_id, engine, country, language ORDER BY brand_id, engine, country, language`,
   ).all(params) as NotCheckedCount[];
   const answers =
     cells.length === 0

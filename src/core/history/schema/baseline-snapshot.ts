@@ -1195,7 +1195,7 @@ export const SCHEMA_BASELINE: SchemaBaseline = {
     {
       type: 'table',
       name: 'fact_checks',
-      sql: "CREATE TABLE fact_checks (\n  seq            INTEGER NOT NULL,\n  job_id         TEXT    NOT NULL,\n  brand_id       TEXT    NOT NULL,\n  key            TEXT    NOT NULL,\n  verdict        TEXT    NOT NULL CHECK (verdict IN ('supported', 'contradicted', 'not-addressed')),\n  evidence_text  TEXT,\n  evidence_start INTEGER,\n  evidence_end   INTEGER,\n  checker        TEXT    NOT NULL,\n  sheet_version  INTEGER NOT NULL, unread TEXT,\n  PRIMARY KEY (seq, brand_id, key, checker)\n) STRICT, WITHOUT ROWID",
+      sql: "CREATE TABLE fact_checks (\n  seq            INTEGER NOT NULL,\n  job_id         TEXT    NOT NULL,\n  brand_id       TEXT    NOT NULL,\n  key            TEXT    NOT NULL,\n  verdict        TEXT    NOT NULL CHECK (verdict IN ('supported', 'contradicted', 'not-addressed')),\n  evidence_text  TEXT,\n  evidence_start INTEGER,\n  evidence_end   INTEGER,\n  checker        TEXT    NOT NULL,\n  sheet_version  INTEGER NOT NULL, language TEXT, unread TEXT,\n  PRIMARY KEY (seq, brand_id, key, checker)\n) STRICT, WITHOUT ROWID",
     },
     {
       type: 'index',
@@ -1303,29 +1303,29 @@ export const SCHEMA_BASELINE: SchemaBaseline = {
       sql: 'CREATE INDEX crawl_verified_weeks_by_week\n  ON crawl_verified_weeks (week, agent, url, site, hits)',
     },
     {
-      type: 'table',
-      name: 'fact_na_cells',
-      sql: 'CREATE TABLE fact_na_cells (\n  day      INTEGER NOT NULL,\n  engine   TEXT    NOT NULL,\n  country  TEXT    NOT NULL,\n  brand_id TEXT    NOT NULL,\n  key      TEXT    NOT NULL,\n  answers  INTEGER NOT NULL,\n  PRIMARY KEY (day, engine, country, brand_id, key)\n) STRICT, WITHOUT ROWID',
-    },
-    {
       type: 'index',
       name: 'fact_checks_addressed',
       sql: "CREATE INDEX fact_checks_addressed ON fact_checks (seq) WHERE verdict <> 'not-addressed'",
     },
     {
+      type: 'table',
+      name: 'fact_na_cells',
+      sql: 'CREATE TABLE "fact_na_cells" (\n  day      INTEGER NOT NULL,\n  engine   TEXT    NOT NULL,\n  country  TEXT    NOT NULL,\n  language TEXT    NOT NULL DEFAULT \'und\',\n  brand_id TEXT    NOT NULL,\n  key      TEXT    NOT NULL,\n  answers  INTEGER NOT NULL,\n  PRIMARY KEY (day, engine, country, language, brand_id, key)\n) STRICT, WITHOUT ROWID',
+    },
+    {
       type: 'trigger',
       name: 'fact_na_cells_insert',
-      sql: "CREATE TRIGGER fact_na_cells_insert AFTER INSERT ON fact_checks\n  WHEN (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\nBEGIN \n  INSERT INTO fact_na_cells (day, engine, country, brand_id, key, answers)\n    SELECT r.fetched_at / 86400000, j.engine, j.country, NEW.brand_id, NEW.key, 1\n    FROM results r JOIN jobs j ON j.id = NEW.job_id WHERE r.seq = NEW.seq AND true\n    ON CONFLICT (day, engine, country, brand_id, key) DO UPDATE SET answers = answers + 1;\nEND",
+      sql: "CREATE TRIGGER fact_na_cells_insert AFTER INSERT ON fact_checks\n  WHEN (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\nBEGIN \n  INSERT INTO fact_na_cells (day, engine, country, language, brand_id, key, answers)\n    SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(NEW.language, 'und'), NEW.brand_id, NEW.key, 1\n    FROM results r JOIN jobs j ON j.id = NEW.job_id WHERE r.seq = NEW.seq AND true\n    ON CONFLICT (day, engine, country, language, brand_id, key) DO UPDATE SET answers = answers + 1;\nEND",
     },
     {
       type: 'trigger',
       name: 'fact_na_cells_delete',
-      sql: "CREATE TRIGGER fact_na_cells_delete AFTER DELETE ON fact_checks\n  WHEN (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL)\nBEGIN \n  UPDATE fact_na_cells SET answers = answers - 1 WHERE true AND (day, engine, country, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  DELETE FROM fact_na_cells WHERE true AND answers <= 0 AND (day, engine, country, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\nEND",
+      sql: "CREATE TRIGGER fact_na_cells_delete AFTER DELETE ON fact_checks\n  WHEN (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL)\nBEGIN \n  UPDATE fact_na_cells SET answers = answers - 1 WHERE true AND (day, engine, country, language, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(OLD.language, 'und'), OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  DELETE FROM fact_na_cells WHERE true AND answers <= 0 AND (day, engine, country, language, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(OLD.language, 'und'), OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\nEND",
     },
     {
       type: 'trigger',
       name: 'fact_na_cells_update',
-      sql: "CREATE TRIGGER fact_na_cells_update AFTER UPDATE ON fact_checks\n  WHEN (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) IS NOT (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\n    OR ((OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND (OLD.seq IS NOT NEW.seq OR OLD.job_id IS NOT NEW.job_id OR OLD.brand_id IS NOT NEW.brand_id\n  OR OLD.key IS NOT NEW.key))\nBEGIN \n  UPDATE fact_na_cells SET answers = answers - 1 WHERE (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND (day, engine, country, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  DELETE FROM fact_na_cells WHERE (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND answers <= 0 AND (day, engine, country, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  \n  INSERT INTO fact_na_cells (day, engine, country, brand_id, key, answers)\n    SELECT r.fetched_at / 86400000, j.engine, j.country, NEW.brand_id, NEW.key, 1\n    FROM results r JOIN jobs j ON j.id = NEW.job_id WHERE r.seq = NEW.seq AND (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\n    ON CONFLICT (day, engine, country, brand_id, key) DO UPDATE SET answers = answers + 1;\nEND",
+      sql: "CREATE TRIGGER fact_na_cells_update AFTER UPDATE ON fact_checks\n  WHEN (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) IS NOT (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\n    OR ((OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND (OLD.seq IS NOT NEW.seq OR OLD.job_id IS NOT NEW.job_id OR OLD.brand_id IS NOT NEW.brand_id\n  OR OLD.key IS NOT NEW.key OR OLD.language IS NOT NEW.language))\nBEGIN \n  UPDATE fact_na_cells SET answers = answers - 1 WHERE (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND (day, engine, country, language, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(OLD.language, 'und'), OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  DELETE FROM fact_na_cells WHERE (OLD.checker = 'builtin' AND OLD.verdict = 'not-addressed' AND OLD.unread IS NULL) AND answers <= 0 AND (day, engine, country, language, brand_id, key) IN (SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(OLD.language, 'und'), OLD.brand_id, OLD.key\n     FROM results r JOIN jobs j ON j.id = OLD.job_id WHERE r.seq = OLD.seq);\n  \n  INSERT INTO fact_na_cells (day, engine, country, language, brand_id, key, answers)\n    SELECT r.fetched_at / 86400000, j.engine, j.country, coalesce(NEW.language, 'und'), NEW.brand_id, NEW.key, 1\n    FROM results r JOIN jobs j ON j.id = NEW.job_id WHERE r.seq = NEW.seq AND (NEW.checker = 'builtin' AND NEW.verdict = 'not-addressed' AND NEW.unread IS NULL)\n    ON CONFLICT (day, engine, country, language, brand_id, key) DO UPDATE SET answers = answers + 1;\nEND",
     },
     {
       type: 'index',
@@ -1344,7 +1344,7 @@ export const SCHEMA_BASELINE: SchemaBaseline = {
         ['facts_recheck_after', '-1'],
         ['facts_version', '0'],
         ['format', 'parallax-history'],
-        ['pos_settled', '{"builtin":{"version":"13","brandSet":"T1PNoYwrqgwDVLtfmj7L5e"}}'],
+        ['pos_settled', '{"builtin":{"version":"14","brandSet":"T1PNoYwrqgwDVLtfmj7L5e"}}'],
         ['search_head_from', '1'],
         ['text_dictionary_generation', '0'],
         ['vis_query_keys_settled_to', '0'],

@@ -28,7 +28,7 @@ export const factsChannels = {
     z
       .object({
         days: z.number().int().min(1).max(730).default(30),
-        by: z.enum(['engine', 'country', 'fact']).optional(),
+        by: z.enum(['engine', 'country', 'language', 'fact']).optional(),
       })
       .strict(),
   ).returns<FactsFigures>(),

@@ -44,7 +44,7 @@ import { sql as crawlWeeksByWeek } from './044_crawl_weeks_by_week';
 import { sql as factNotAddressedCells } from './045_fact_not_addressed_cells';
 import { sql as factNaCellsUpdate } from './046_fact_na_cells_update';
 import { addAdNames, sql as commerceAdNames } from './047_commerce_ad_names';
-import { addUnreadLanguage, sql as factChecksUnread } from './048_fact_checks_unread';
+import { addCheckLanguage, sql as factCheckLanguage } from './048_fact_check_language';
 import { sql as sharedFunnelSites } from './041_shared_funnel_sites';
 import { addRunningSums, sql as crawlRunningTotals } from './042_crawl_running_totals';
 
@@ -112,7 +112,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 45, name: 'fact-not-addressed-cells', sql: factNotAddressedCells },
   { version: 46, name: 'fact-na-cells-update', sql: factNaCellsUpdate },
   { version: 47, name: 'commerce-ad-names', sql: commerceAdNames, up: addAdNames },
-  { version: 48, name: 'fact-checks-unread', sql: factChecksUnread, up: addUnreadLanguage },
+  { version: 48, name: 'fact-check-language', sql: factCheckLanguage, up: addCheckLanguage },
 ];
 
 /** The expressions migration 040's index keys traffic rows by: its reads group by the same. */

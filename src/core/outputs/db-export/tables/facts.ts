@@ -3,8 +3,9 @@ import { answerBrandColumns, col } from './column';
 
 // One row per fact of a brand's fact sheet that an answer naming the brand was checked
 // against (fact_checks, migration 032): its verdict (supported, contradicted, not-addressed),
-// the quote making the claim and its offsets, the checker, and the answer's language when the
-// checker does not read it (its facts are then all not addressed). The offsets are UTF-16 ones into
+// the quote making the claim and its offsets, the checker, the answer's language as the checker
+// told it, and that language again when the checker does not read it (its facts are then all not
+// addressed). The offsets are UTF-16 ones into
 // the text the checker read: the answer's Markdown when it has any, else its plain text.
 
 export const factsTable: ExportTable = {
@@ -21,6 +22,7 @@ export const factsTable: ExportTable = {
     col('evidence_start', 'integer', 'fc.evidence_start'),
     col('evidence_end', 'integer', 'fc.evidence_end'),
     col('checker', 'text', 'fc.checker', { required: true }),
+    col('language', 'text', 'fc.language'),
     col('unread_language', 'text', 'fc.unread'),
   ],
   primaryKey: ['result_id', 'brand_id', 'fact_key', 'checker'],
