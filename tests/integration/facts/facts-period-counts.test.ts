@@ -392,16 +392,20 @@ describe('the facts figures from addressed checks and counted ones', () => {
     try {
       db.exec(`DROP TRIGGER fact_na_cells_insert; DROP TRIGGER fact_na_cells_delete;
         DROP TRIGGER fact_na_cells_update; DROP INDEX fact_checks_addressed; DROP TABLE fact_na_cells;
-        DROP INDEX fact_checks_unread; ALTER TABLE fact_checks DROP COLUMN unread;`);
+        DROP INDEX fact_checks_unread; ALTER TABLE fact_checks DROP COLUMN unread;
+        ALTER TABLE fact_checks DROP COLUMN language;`);
       db.pragma('user_version = 44');
     } finally {
       db.close();
     }
     store = openTemp(path, { now: clock.now });
-    // Before the re-check the unread answers count as not addressed, as they did before the upgrade.
+    // Before the re-check the unread answers count as not addressed, as they did before the
+    // upgrade, and every count is under 'und': no check has told its language yet.
     expect(store.factsRecheckPending()).toBe(true);
     expect(figuresCounted(null, null).notChecked.answers).toBe(0);
+    expect(read('SELECT DISTINCT language FROM fact_na_cells')).toEqual([{ language: 'und' }]);
     expect(countsAgainstChecks()).toEqual([]);
+    expectSameFigures();
     for (let step = store.recheckFacts(7); step !== null && !step.finished; step = store.recheckFacts(7));
     expect(read('SELECT * FROM fact_na_cells ORDER BY day, engine, country, brand_id, key')).toEqual(stored);
     expect(figuresCounted(null, null).notChecked).toEqual(notChecked);
