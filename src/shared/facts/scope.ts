@@ -116,7 +116,21 @@ function brandCuts(f: string, ms: readonly FoldedMention[]): number[] {
 
 interface Carry {
   brands: readonly number[];
+  /** Every brand the last sentence naming any named: what "both" at a clause's start is about. */
+  sentence: readonly number[];
 }
+
+// A clause naming no brand that opens with "both" ("Both have a free plan", "Oba mają darmowy
+// plan") is about every brand of the sentence before, not only the one named last.
+// prettier-ignore
+const BOTH = [
+  'both', 'beide', 'tous les deux', 'toutes les deux', 'les deux', 'ambos', 'ambas', 'entrambi', 'entrambe',
+  'tutti e due', 'beiden', 'bada', 'oba', 'obie', 'оба', 'обе', 'her ikisi', 'her ikisinin', 'ikisi de',
+  'كلاهما', 'كلا', '둘 다', '두 서비스 모두', '两者都', '两者', '二者都',
+].map(foldPhrase);
+const BOTH_AT_START = new RegExp(`^[\\s*_>#\\-–—:]*(?:${BOTH.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+/** How far into a clause its opening "both" may be read. */
+const BOTH_SPAN = 24;
 
 function proseScopes(
   f: string,
@@ -134,8 +148,12 @@ function proseScopes(
       const b = bounds[c + 1] as number;
       const named = brandsOf(mentionsIn(inSentence, a, b));
       if (named.length > 0) carry.brands = named;
-      out.push({ brands: named.length > 0 ? named : carry.brands, from: a, to: b, header: null, row: null });
+      const both =
+        named.length === 0 && carry.sentence.length > 1 && BOTH_AT_START.test(f.slice(a, a + BOTH_SPAN));
+      const brands = named.length > 0 ? named : both ? carry.sentence : carry.brands;
+      out.push({ brands, from: a, to: b, header: null, row: null });
     }
+    if (inSentence.length > 0) carry.sentence = brandsOf(inSentence);
   }
 }
 
@@ -219,8 +237,17 @@ const HEADING = /^\s*#{1,6}\s/u;
 function skipped(line: FoldedMention[], carry: Carry, wanted: ReadonlySet<number>): boolean {
   if (line.some((m) => wanted.has(m.brand)) || carry.brands.some((b) => wanted.has(b))) return false;
   const last = line[line.length - 1];
-  if (last !== undefined) carry.brands = [last.brand];
+  if (last !== undefined) {
+    carry.brands = [last.brand];
+    carry.sentence = brandsOf(line);
+  }
   return true;
+}
+
+/** A table or a heading naming no brand: the text after it is about no brand named before. */
+function forget(carry: Carry): void {
+  carry.brands = NO_BRANDS;
+  carry.sentence = NO_BRANDS;
 }
 
 /**
@@ -230,7 +257,7 @@ function skipped(line: FoldedMention[], carry: Carry, wanted: ReadonlySet<number
  */
 export function scopesOf(f: string, ms: readonly FoldedMention[], wanted: ReadonlySet<number>): Scope[] {
   const out: Scope[] = [];
-  const carry: Carry = { brands: NO_BRANDS };
+  const carry: Carry = { brands: NO_BRANDS, sentence: NO_BRANDS };
   const lines = linesOf(f);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
@@ -239,11 +266,11 @@ export function scopesOf(f: string, ms: readonly FoldedMention[], wanted: Readon
       while (i < lines.length && isTableRow(f, lines[i] as Line)) rows.push(lines[i++] as Line);
       i--;
       tableScopes(f, rows, ms, out);
-      carry.brands = NO_BRANDS;
+      forget(carry);
       continue;
     }
     const named = mentionsIn(ms, line.from, line.to);
-    if (named.length === 0 && HEADING.test(f.slice(line.from, line.to))) carry.brands = NO_BRANDS;
+    if (named.length === 0 && HEADING.test(f.slice(line.from, line.to))) forget(carry);
     if (!skipped(named, carry, wanted)) proseScopes(f, line.from, line.to, named, carry, out);
   }
   return out;

@@ -155,6 +155,14 @@ describe('the built-in facts checker', () => {
     expect(of('**Keyfort**\n- **CEO:** Ingrid Dahl')).toBe('supported');
   });
 
+  it('"both" opening a clause is about every brand of the sentence before', () => {
+    const both = verdicts('Keyfort is a password manager, while Vaultico is a vault. Both have a free plan.');
+    expect(both['keyfort/free-plan']).toBe('supported');
+    expect(both['vaultico/free-plan']).toBe('contradicted');
+    const it = verdicts('Keyfort is a password manager, while Vaultico is a vault. It has a free plan.');
+    expect(it['keyfort/free-plan']).toBe('not-addressed');
+  });
+
   it('a sentence naming no brand is about the brand named before it', () => {
     const v = verdicts('Keyfort is a password manager. It was founded in 2013.\n\nVaultico is older.');
     expect(v['keyfort/founded']).toBe('contradicted');
