@@ -126,9 +126,14 @@ interface Carry {
 const BOTH = [
   'both', 'beide', 'tous les deux', 'toutes les deux', 'les deux', 'ambos', 'ambas', 'entrambi', 'entrambe',
   'tutti e due', 'beiden', 'bada', 'oba', 'obie', 'оба', 'обе', 'her ikisi', 'her ikisinin', 'ikisi de',
-  'كلاهما', '둘 다', '두 서비스 모두', '两者都', '两者', '二者都',
+  'كلاهما', '둘 다', '두 서비스 모두',
 ].map(foldPhrase);
-const BOTH_AT_START = new RegExp(`^[\\s*_>#\\-–—:]*(?:${BOTH.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+/** Chinese writes the next word against it ("两者都有免费版"): no word boundary after. */
+const BOTH_HAN = ['两者都', '两者', '二者都', '二者'];
+const BOTH_AT_START = new RegExp(
+  `^[\\s*_>#\\-–—:]*(?:(?:${BOTH.join('|')})(?![\\p{L}\\p{N}])|${BOTH_HAN.join('|')})`,
+  'u',
+);
 /** How far into a clause its opening "both" may be read. */
 const BOTH_SPAN = 24;
 

@@ -38,6 +38,12 @@ describe('facts in the languages added with the judge', () => {
     expect(verdict(place, 'taskwell/headquarters', 'TR')).toBe('supported');
   });
 
+  it('"both" opening a clause, written against the next word in Chinese', () => {
+    const zh = 'Keyfort是密码管理器，而Vaultico是保险库。两者都有免费版。';
+    expect(verdict(zh, 'keyfort/free-plan', 'CN')).toBe('supported');
+    expect(verdict(zh, 'vaultico/free-plan', 'CN')).toBe('contradicted');
+  });
+
   it('a brand named as what another is compared with is not what the claims are about', () => {
     const ko = 'Vaultico는 2009년 베를린에서 설립되어 Keyfort보다 업력이 깁니다.';
     expect(verdict(ko, 'keyfort/founded', 'KR')).toBe('not-addressed');
