@@ -146,23 +146,27 @@ function cellPolarity(ctx: RuleContext): boolean | null {
   return null;
 }
 
-/** "Is there a free plan? — No, …": the feature in the question, yes or no opening the answer. */
-function answerToTopic(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
-  const { topic, scope } = ctx;
-  if (topic === null || ctx.hits.find(feature, topic.from, topic.to).length === 0) return null;
+/** The scope's yes or no as the feature's value (a cell under the feature, an answer to its question). */
+function valueClaim(ctx: RuleContext, fact: YesNoFact): Claim | null {
   const said = cellPolarity(ctx);
-  return said === null ? null : claimOf(said === fact.value, scope.from, scope.to);
+  return said === null ? null : claimOf(said === fact.value, ctx.scope.from, ctx.scope.to);
 }
 
+/** "Is there a free plan? — No, …": the feature in the question, yes or no opening the answer. */
+function answerToTopic(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
+  const { topic } = ctx;
+  if (topic === null || ctx.hits.find(feature, topic.from, topic.to).length === 0) return null;
+  return valueClaim(ctx, fact);
+}
+
+/** The yes-no claim of a scope (a question reaches no rule: check.ts's claimsNothing). */
 export function yesNoClaim(ctx: RuleContext, fact: YesNoFact, feature: RegExp | null): Claim | null {
   const { scope } = ctx;
-  if (scope.header !== null && findAll(feature, scope.header, 0, scope.header.length).length > 0) {
-    const said = cellPolarity(ctx);
-    return said === null ? null : claimOf(said === fact.value, scope.from, scope.to);
-  }
+  if (scope.header !== null && findAll(feature, scope.header, 0, scope.header.length).length > 0)
+    return valueClaim(ctx, fact);
   const found = ctx.hits.find(feature, scope.from, scope.to).filter((h) => !ctx.brandAt(h.start));
   if (found.length === 0) return answerToTopic(ctx, fact, feature);
-  if (ctx.question || ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0) return null;
+  if (ctx.hits.find(HEDGE_WORDS, scope.from, scope.to).length > 0) return null;
   return strongest(
     found.map((h) => {
       const said = polarity(ctx, h);
