@@ -1,7 +1,7 @@
 import { mentionTriples } from '../analytics/brand-matcher';
 import type { BrandDefinition } from '../analytics/brand-types';
 import { foldWithOffsets, type FoldedText } from '../analytics/text-fold';
-import { judgeLanguage, matcherFor } from '../positioning';
+import { judgeLanguage, langOf, matcherFor } from '../positioning';
 import type { Claim, RuleContext } from './claim';
 import { compiledFact } from './compiled';
 import { moneyIn, type Money } from './money';
@@ -26,7 +26,7 @@ export interface FactCheckInput {
   format: 'markdown' | 'text';
   /**
    * BCP 47: with the text, tells the answer's language the way the positioning judge does. An
-   * answer in a language outside the fifteen it reads is not checked (`unread` on every check).
+   * answer in a language outside the fifteen it reads is not checked (readsLanguage).
    */
   language?: string | null;
   /** ISO 3166 alpha-2 the answer was asked from: tells "$" apart (USD, CAD, AUD…). */
@@ -200,9 +200,13 @@ function notRead(named: ReadonlyArray<{ sheet: BrandFactSheet }>, unread: string
       evidence: null,
       checker: 'builtin' as const,
       language: unread,
-      unread,
     })),
   );
+}
+
+/** Whether the checker reads answers in this language (the fifteen the positioning judge reads). */
+export function readsLanguage(language: string): boolean {
+  return langOf(language) !== null;
 }
 
 /** Every fact of every brand with a sheet that the answer names, each with its verdict. */

@@ -4,7 +4,7 @@
 // ingest, in the CLI and in the renderer alike.
 export * from './types';
 export { parseFactSheet } from './sheet-parse';
-export { checkFacts, type FactCheckInput } from './check';
+export { checkFacts, readsLanguage, type FactCheckInput } from './check';
 export {
   FACTS_BY,
   factsFigures,

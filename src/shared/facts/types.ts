@@ -78,13 +78,12 @@ export interface FactCheck {
   verdict: FactVerdict;
   evidence: FactEvidence | null;
   checker: FactChecker;
-  /** The answer's language as the built-in checker told it ("en", "fi"): what the figures split by. */
-  language?: string;
   /**
-   * The answer's language when the built-in checker does not read it: every fact is then
-   * "not addressed" by it, and the figures count the answer as not checked, not as silent.
+   * The answer's language as the built-in checker told it ("en", "fi"): what the figures split
+   * by. When it is one the checker does not read (`readsLanguage`), every fact is "not addressed"
+   * and the figures count the answer as not checked, not as silent.
    */
-  unread?: string;
+  language?: string;
 }
 
 /** An answer's facts that it addresses: what Compare marks in it. */

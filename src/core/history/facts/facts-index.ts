@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { checkFacts } from '../../../shared/facts/check';
+import { checkFacts, readsLanguage } from '../../../shared/facts/check';
 import type { BrandFactSheet, FactCheck } from '../../../shared/facts/types';
 import type { BrandDefinition } from '../../../shared/analytics/brand-types';
 import type { NormalizedResult } from '../../../shared/domain/result';
@@ -94,7 +94,8 @@ export function insertCheckRows(
       c.checker,
       version,
       c.language ?? null,
-      c.unread ?? null,
+      // The language again when the checker does not read it: what the triggers and the index test.
+      c.language === undefined || readsLanguage(c.language) ? null : c.language,
     ]),
     tail,
   );
