@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fewAnswers, judgedByText, type DiscrepancyRate } from '../../shared/facts';
+import { fewAnswers, judgedByText, notCheckedBeside, type DiscrepancyRate } from '../../shared/facts';
 import { clip, table } from './text';
 import type { ToolSpec } from './tool';
 import type { McpDeps } from './types';
@@ -51,7 +51,7 @@ export function factsTool(deps: McpDeps): ToolSpec<typeof input> {
         const group = b.engine ?? b.country ?? b.language ?? b.fact;
         lines.push(
           '',
-          `${b.brand}${group === undefined ? '' : ` · ${group}`}: discrepancy rate ${rateText(b.discrepancyRate)}${b.notChecked > 0 ? `; ${b.notChecked} answers in a language the checker does not read, not counted` : ''}`,
+          `${b.brand}${group === undefined ? '' : ` · ${group}`}: discrepancy rate ${rateText(b.discrepancyRate)}${notCheckedBeside(b.notChecked)}`,
           table(
             ['Fact', 'Supported', 'Contradicted', 'Not addressed'],
             b.facts.map((f) => [f.key, f.supported, f.contradicted, f.notAddressed]),

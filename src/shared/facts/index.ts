@@ -10,6 +10,7 @@ export {
   factsFigures,
   fewAnswers,
   judgedByText,
+  notCheckedBeside,
   notCheckedNote,
   notCheckedSentence,
   type BrandFactsFigures,

@@ -294,6 +294,12 @@ export function notCheckedSentence(answers: number): string | null {
   return `${n} ${one ? 'answer names' : 'answers name'} a brand with a fact sheet in a language the built-in checker does not read: a model judge can check ${one ? 'it' : 'them'}`;
 }
 
+/** "; 12 answers in a language the checker does not read, not counted" beside a brand's rate ('' for none). */
+export function notCheckedBeside(answers: number): string {
+  if (answers <= 0) return '';
+  return `; ${answers.toLocaleString('en')} ${answers === 1 ? 'answer' : 'answers'} in a language the checker does not read, not counted`;
+}
+
 /** Why an answer's facts were not checked: "not checked: Finnish (fi), a language the built-in checker does not read". */
 export function notCheckedNote(language: string): string {
   return `not checked: ${languageNameOf(language)} (${language}), a language the built-in checker does not read`;

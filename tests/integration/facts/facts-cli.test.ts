@@ -219,6 +219,7 @@ describe('parallax facts', () => {
       );
       expect(textOf(reply)).toContain('stale-reviews.example');
       expect(textOf(reply)).toContain(`${NOT_CHECKED}.`);
+      expect(textOf(reply)).toContain('; 1 answer in a language the checker does not read, not counted');
     } finally {
       await mcp.close();
     }

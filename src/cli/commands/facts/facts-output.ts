@@ -1,5 +1,5 @@
 import type { Fact, FactsFigures } from '../../../shared/facts';
-import { fewAnswers, judgedByText } from '../../../shared/facts';
+import { fewAnswers, judgedByText, notCheckedBeside } from '../../../shared/facts';
 import { writeLine, type CliContext } from '../../context';
 import { formatTable } from '../../core';
 
@@ -36,12 +36,6 @@ export function printSheet(ctx: CliContext, brand: string, facts: readonly Fact[
   );
 }
 
-/** "; 12 answers in a language the checker does not read, not counted" beside a brand's rate. */
-export function notCheckedText(answers: number): string {
-  if (answers === 0) return '';
-  return `; ${answers} answer${answers === 1 ? '' : 's'} in a language the checker does not read, not counted`;
-}
-
 function groupOf(b: FactsFigures['brands'][number]): string {
   return b.engine ?? b.country ?? b.language ?? b.fact ?? '';
 }
@@ -64,7 +58,10 @@ export function printFigures(ctx: CliContext, figures: FactsFigures): void {
       r.n === 0
         ? 'no answer addresses its facts'
         : `${pct(r.value)} of ${r.n} answer${r.n === 1 ? '' : 's'} addressing its facts contradict one (95 % interval ${pct(r.lower)}–${pct(r.upper)})${fewAnswers(r) ? ', few answers' : ''}`;
-    writeLine(ctx.stdout, `${b.brand}${group ? ` · ${group}` : ''}: ${rate}${notCheckedText(b.notChecked)}`);
+    writeLine(
+      ctx.stdout,
+      `${b.brand}${group ? ` · ${group}` : ''}: ${rate}${notCheckedBeside(b.notChecked)}`,
+    );
     writeLine(
       ctx.stdout,
       formatTable(
