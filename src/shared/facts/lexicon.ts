@@ -417,7 +417,6 @@ export const MULTIPLIERS: Readonly<Record<string, number>> = {
   ألف: 1e3,
   آلاف: 1e3,
   مليون: 1e6,
-  مليوني: 2e6,
   ملايين: 1e6,
   百万: 1e6,
   億: 1e8,
